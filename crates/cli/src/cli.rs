@@ -1,0 +1,172 @@
+//! The command line, declared with clap. Turning it into checked options happens in
+//! `commands`; this file only says what may be written.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use nsudoku::Shape;
+
+/// Sudoku of every size: solve, count and check puzzles from 1×1 to 512×512.
+///
+/// Puzzles are read from files or standard input: 81-character lines, grids with separators,
+/// box-drawn grids, or numbers separated by spaces or commas for large sizes; many puzzles to a
+/// file, one per line or as grids separated by blank lines. Results come out in input order,
+/// one per puzzle.
+///
+/// Exit status: 0 success, 1 a puzzle had no (or no unique) solution where one was asked,
+/// 2 usage or input error.
+#[derive(Debug, Parser)]
+#[command(
+    name = "nsudoku",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve each puzzle: its unique solution (exit 1 when a puzzle has none or several).
+    Solve(SolveArgs),
+    /// Count the solutions of each puzzle, up to a limit.
+    Count(CountArgs),
+    /// Check each puzzle and list every error: bad symbols, cell counts, values, duplicates.
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzle files; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Box shape WxH: boxes W cells wide and H tall (`3x2` makes 6×6 grids). Default: square
+    /// boxes, from the cell count.
+    #[arg(long = "box", value_name = "WxH", value_parser = parse_shape)]
+    pub shape: Option<Shape>,
+
+    /// Symbols for the digits 1, 2, … in compact text (default 1-9 then A-Z).
+    ///
+    /// For example `0123456789ABCDEF` for 16×16 grids written in hex; `.` and `_` stay empty
+    /// marks, and so does `0` unless it is a symbol.
+    #[arg(long, value_name = "ALPHABET")]
+    pub symbols: Option<String>,
+
+    /// How lines group into puzzles: decide per block, one per line, or one per block.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
+    pub layout: LayoutArg,
+}
+
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output format.
+    ///
+    /// `line`: one line per puzzle, in the alphabet read (numbers for grids larger than it);
+    /// `grid`: a box-drawn grid; `json`: JSON Lines, one object per puzzle.
+    #[arg(long, short, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Take the first solution found, without checking that it is the only one.
+    #[arg(long, conflicts_with = "all")]
+    pub first: bool,
+
+    /// Print every solution (up to --limit), streamed as found.
+    #[arg(long)]
+    pub all: bool,
+
+    /// With --all: stop after this many solutions per puzzle.
+    #[arg(long, value_name = "N", requires = "all", default_value_t = 1000)]
+    pub limit: usize,
+
+    /// Solving engine (`reference` is slow and meant for cross-checks).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Stop counting at this many solutions (the count is then shown as `N+`).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub limit: usize,
+
+    /// Solving engine (`reference` is slow and meant for cross-checks).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Line,
+    Grid,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    Auto,
+    Lines,
+    Grid,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Auto,
+    General,
+    Reference,
+}
+
+impl From<EngineArg> for nsudoku::Engine {
+    fn from(e: EngineArg) -> Self {
+        match e {
+            EngineArg::Auto => nsudoku::Engine::Auto,
+            EngineArg::General => nsudoku::Engine::General,
+            EngineArg::Reference => nsudoku::Engine::Reference,
+        }
+    }
+}
+
+fn parse_shape(s: &str) -> Result<Shape, String> {
+    s.parse().map_err(|e: nsudoku::ShapeError| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn limit_needs_all() {
+        assert!(Cli::try_parse_from(["nsudoku", "solve", "--limit", "3"]).is_err());
+        assert!(Cli::try_parse_from(["nsudoku", "solve", "--all", "--limit", "3"]).is_ok());
+        assert!(Cli::try_parse_from(["nsudoku", "solve", "--box", "3"]).is_err());
+    }
+}

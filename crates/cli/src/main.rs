@@ -1,0 +1,33 @@
+//! The `nsudoku` command: argument handling and glue around the `nsudoku` library.
+
+mod cli;
+mod commands;
+mod input;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::output::Status;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(status) => ExitCode::from(status.code()),
+        Err(e) if input::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("nsudoku: {e:#}");
+            ExitCode::from(Status::InputError.code())
+        }
+    }
+}
+
+fn run() -> anyhow::Result<Status> {
+    let cli = Cli::parse();
+    match &cli.command {
+        Command::Solve(args) => commands::solve::run(args),
+        Command::Count(args) => commands::count::run(args),
+        Command::Check(args) => commands::check::run(args),
+    }
+}

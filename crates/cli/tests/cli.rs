@@ -1,0 +1,287 @@
+//! Tests of the real `nsudoku` binary: exit codes, stderr, and snapshots of the output.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nsudoku() -> Command {
+    let mut cmd = Command::cargo_bin("nsudoku").expect("binary built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn examples(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+}
+
+const CLASSIC_SOLUTIONS: &str = "\
+836219745249375168715468392974831526152796483683524971367142859521987634498653217
+645928371973146258281753946598437612327619584164582739819275463732864195456391827
+157649382284375916396821475415296738763518249928437651672153894831964527549782163
+786915243319427865452683791974132586261598437835764912543871629627349158198256374
+534678912672195348198342567859761423426853791713924856961537284287419635345286179
+";
+
+#[test]
+fn solve_the_bundled_example() {
+    nsudoku()
+        .args(["solve"])
+        .arg(examples("classic.txt"))
+        .assert()
+        .success()
+        .stdout(CLASSIC_SOLUTIONS);
+}
+
+#[test]
+fn solve_reads_stdin_and_keeps_the_empty_mark() {
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin("1.3.\n...2\n....\n.32.\n")
+        .assert()
+        .success()
+        .stdout("1234341221434321\n");
+}
+
+#[test]
+fn solve_pretty_grid() {
+    let out = nsudoku()
+        .args(["solve", "--format", "grid", "-"])
+        .write_stdin(
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n",
+        )
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+}
+
+#[test]
+fn solve_rectangular_box() {
+    let out = nsudoku()
+        .args(["solve", "--box", "3x2", "--format", "grid", "-"])
+        .write_stdin("1 0 3 | 0 5 0\n0 5 0 | 1 0 3\n\n0 3 0 | 5 0 4\n5 0 4 | 0 3 0\n\n3 0 2 | 0 4 0\n0 4 0 | 3 0 2\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+}
+
+#[test]
+fn no_solution_exits_1_and_keeps_going() {
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin("1200003000400000\n1234341221434321\n")
+        .assert()
+        .code(1)
+        .stdout("# line 1: no solution\n1234341221434321\n");
+}
+
+#[test]
+fn several_solutions_exit_1_unless_first_is_enough() {
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin("1000000000000000\n")
+        .assert()
+        .code(1)
+        .stdout("# line 1: more than one solution\n");
+    nsudoku()
+        .args(["solve", "--first", "-"])
+        .write_stdin("1000000000000000\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match("^1[1234]{15}\n$").unwrap());
+}
+
+#[test]
+fn all_solutions_stream_up_to_the_limit() {
+    let out = nsudoku()
+        .args(["solve", "--all", "--limit", "3", "-"])
+        .write_stdin("0000000000000000\n1234341221434321\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[3], "# line 1: 3+ solutions");
+    assert_eq!(lines[4], "1234341221434321");
+    assert_eq!(lines[5], "# line 2: 1 solution");
+}
+
+#[test]
+fn count_with_limit() {
+    nsudoku()
+        .args(["count", "--limit", "1000", "-"])
+        .write_stdin("0000000000000000\n1000000000000000\n1200003000400000\n")
+        .assert()
+        .success()
+        .stdout("288\n72\n0\n");
+    nsudoku()
+        .args(["count", "--limit", "10", "-"])
+        .write_stdin("0000000000000000\n")
+        .assert()
+        .success()
+        .stdout("10+\n");
+}
+
+#[test]
+fn count_json_says_whether_exact() {
+    let out = nsudoku()
+        .args(["count", "--limit", "100", "-f", "json", "-"])
+        .write_stdin("# two puzzles\n0000000000000000\n\n1234341221434321\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+}
+
+#[test]
+fn check_lists_every_error() {
+    let input = "\
+5x..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..y9
+53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.79
+";
+    let assert = nsudoku()
+        .args(["check", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2);
+    insta::assert_snapshot!(String::from_utf8(assert.get_output().stdout.clone()).unwrap());
+}
+
+#[test]
+fn check_json() {
+    let input = "1 2 3 4\n3 4 1 2\n2 1 17 3\n4 3 2 1\n\n1234341221434321\n";
+    let assert = nsudoku()
+        .args(["check", "-f", "json", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2);
+    insta::assert_snapshot!(String::from_utf8(assert.get_output().stdout.clone()).unwrap());
+}
+
+#[test]
+fn invalid_puzzles_go_to_stderr_and_the_batch_goes_on() {
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin("1100000000000000\n\n1.3.\n...2\n....\n.32.\n")
+        .assert()
+        .code(2)
+        .stdout("# line 1: invalid\n1234341221434321\n")
+        .stderr(
+            "nsudoku: line 1: duplicate 1 in row 1: r1c1 and r1c2\n\
+             nsudoku: line 1: duplicate 1 in box 1: r1c1 and r1c2\n",
+        );
+}
+
+#[test]
+fn solve_json_lines() {
+    let out = nsudoku()
+        .args(["solve", "-f", "json", "-"])
+        .write_stdin("1.3....2.....32.\n1200003000400000\n1000000000000000\n12\n")
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let statuses: Vec<&str> = objects
+        .iter()
+        .map(|o| o["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["solved", "no_solution", "multiple", "invalid"]);
+    assert_eq!(objects[0]["line"], 1);
+    assert_eq!(objects[0]["grid"][0], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(objects[3]["errors"][0]["kind"], "cell_count");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn several_files_are_named_and_a_missing_one_is_an_input_error() {
+    nsudoku()
+        .args(["solve"])
+        .arg(examples("classic.txt"))
+        .arg("does-not-exist.txt")
+        .assert()
+        .code(2)
+        .stdout(CLASSIC_SOLUTIONS)
+        .stderr(predicate::str::contains("does-not-exist.txt: cannot open"));
+}
+
+#[test]
+fn custom_symbols_and_large_numbers() {
+    // Hex-style alphabet: 0 is the digit 1, . is empty.
+    nsudoku()
+        .args(["solve", "--symbols", "0123", "-"])
+        .write_stdin("0.2....1.....21.\n")
+        .assert()
+        .success()
+        .stdout("0123230110323210\n");
+    nsudoku()
+        .args(["solve", "--symbols", "0012", "-"])
+        .write_stdin("0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid alphabet"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    nsudoku().args(["solve", "--box", "3by2"]).assert().code(2);
+    nsudoku().args(["frobnicate"]).assert().code(2);
+    nsudoku().args(["count", "--limit", "-3"]).assert().code(2);
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = nsudoku()
+        .arg("--help")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+}
+
+#[test]
+fn crlf_and_box_drawn_input() {
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin("+-----+-----+\r\n| 1 . | 3 . |\r\n| . . | . 2 |\r\n+-----+-----+\r\n| . . | . . |\r\n| . 3 | 2 . |\r\n+-----+-----+\r\n")
+        .assert()
+        .success()
+        .stdout("1234341221434321\n");
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    // `head -c0` closes the pipe at once; nsudoku must not panic or print an error.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "yes 0000000000000000 | head -n 20000 | {} solve --first - | head -c 10 >/dev/null",
+            assert_cmd::cargo::cargo_bin("nsudoku").display()
+        ))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

@@ -1,0 +1,153 @@
+//! Writing grids as text: one line, or a box-drawn grid. Both read back with
+//! [`crate::parse`] to the same grid.
+//!
+//! ```text
+//! line (N ≤ alphabet size):  53..7....6..195....  (one symbol a cell, `empty` for empty)
+//! line (larger N):           12 . 7 40 …           (numbers separated by spaces)
+//! grid:                      +-------+-------+-------+
+//!                            | 5 3 . | . 7 . | . . . |
+//! ```
+
+use std::fmt::Write;
+
+use crate::grid::Grid;
+use crate::parse::Alphabet;
+
+/// How to write cells.
+#[derive(Clone, Debug)]
+pub struct Style {
+    /// Symbols for digits; grids larger than the alphabet are written as numbers.
+    pub alphabet: Alphabet,
+    /// The mark for an empty cell (`.` or `0`, usually the one the input used).
+    pub empty: char,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            alphabet: Alphabet::standard(),
+            empty: '.',
+        }
+    }
+}
+
+impl Style {
+    fn compact(&self, grid: &Grid) -> bool {
+        grid.side() <= self.alphabet.len()
+    }
+
+    fn cell(&self, value: u16, compact: bool, out: &mut String) {
+        match (value, compact) {
+            (0, _) => out.push(self.empty),
+            (v, true) => out.push(self.alphabet.symbol(v as usize).unwrap_or('?')),
+            (v, false) => {
+                let _ = write!(out, "{v}");
+            }
+        }
+    }
+
+    /// The grid on one line: one symbol a cell, or numbers separated by spaces when the grid is
+    /// larger than the alphabet.
+    pub fn line(&self, grid: &Grid) -> String {
+        let compact = self.compact(grid);
+        let mut out = String::with_capacity(grid.values().len() * if compact { 1 } else { 3 });
+        for (i, &v) in grid.values().iter().enumerate() {
+            if !compact && i > 0 {
+                out.push(' ');
+            }
+            self.cell(v, compact, &mut out);
+        }
+        out
+    }
+
+    /// The grid drawn with `|`, `-` and `+` between boxes, one row a line, ending in a newline.
+    pub fn pretty(&self, grid: &Grid) -> String {
+        let shape = grid.shape();
+        let compact = self.compact(grid);
+        let width = if compact {
+            1
+        } else {
+            grid.side().to_string().len()
+        };
+        let segment = "-".repeat(shape.width() * (width + 1) + 1);
+        let rule = format!("+{}\n", vec![segment; shape.height()].join("+") + "+");
+        let mut out = String::new();
+        let mut cell = String::new();
+        for (r, row) in grid.rows().enumerate() {
+            if r % shape.height() == 0 {
+                out.push_str(&rule);
+            }
+            for (c, &v) in row.iter().enumerate() {
+                if c % shape.width() == 0 {
+                    out.push_str(if c == 0 { "|" } else { " |" });
+                }
+                cell.clear();
+                self.cell(v, compact, &mut cell);
+                let _ = write!(out, " {cell:>width$}");
+            }
+            out.push_str(" |\n");
+        }
+        out.push_str(&rule);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+    use crate::parse::{ReadOptions, read_one};
+
+    #[test]
+    fn pretty_classic_grid() {
+        let g: Grid =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+                .parse()
+                .unwrap();
+        let text = Style::default().pretty(&g);
+        let first: Vec<&str> = text.lines().take(3).collect();
+        assert_eq!(
+            first,
+            [
+                "+-------+-------+-------+",
+                "| 5 3 . | . 7 . | . . . |",
+                "| 6 . . | 1 9 5 | . . . |"
+            ]
+        );
+        assert_eq!(text.parse::<Grid>().unwrap(), g);
+    }
+
+    #[test]
+    fn rectangular_and_numeric_grids_read_back() {
+        let shape = Shape::new(3, 2).unwrap();
+        let opts = ReadOptions {
+            shape: Some(shape),
+            ..ReadOptions::default()
+        };
+        let g = read_one("123456456123231564564231312645645312", &opts).unwrap();
+        let style = Style::default();
+        assert_eq!(read_one(&style.pretty(&g), &opts).unwrap(), g);
+        assert_eq!(read_one(&style.line(&g), &opts).unwrap(), g);
+        assert!(
+            style
+                .pretty(&g)
+                .starts_with("+-------+-------+\n| 1 2 3 | 4 5 6 |\n")
+        );
+
+        let big = Grid::empty(Shape::new(6, 6).unwrap());
+        let line = style.line(&big);
+        assert_eq!(line.split(' ').count(), 36 * 36);
+        assert_eq!(line.parse::<Grid>().unwrap(), big);
+        assert_eq!(style.pretty(&big).parse::<Grid>().unwrap(), big);
+    }
+
+    #[test]
+    fn empty_mark_is_kept() {
+        let g: Grid = "1000000000000000".parse().unwrap();
+        let style = Style {
+            empty: '0',
+            ..Style::default()
+        };
+        assert_eq!(style.line(&g), "1000000000000000");
+    }
+}

@@ -1,0 +1,341 @@
+//! The general engine: any shape, candidate bitsets, singles, MRV branching, undo by trail.
+//!
+//! # State
+//! ```text
+//! values[cell]   0 = empty, else digit + 1              (N² × u16)
+//! cand[cell]     digits an empty cell may take          (N² × Bits<W>; stale once filled)
+//! placed[house]  digits placed in the house             (3N × Bits<W>)
+//! houses 0..N rows, N..2N columns, 2N..3N boxes; members[h·N .. h·N+N] are the cells of h.
+//! ```
+//! Every change is pushed on `trail` (an elimination, or an assignment) and undone by popping
+//! back to a mark, so a guess costs one entry on `stack`, not a copy of the grid; memory grows
+//! with the grid, not with the depth of the search.
+//!
+//! # Propagation
+//! Placing a digit removes it from the cell's peers. A peer left with one candidate is queued
+//! (naked single); a peer left with none is a contradiction. Every house whose cells lost a
+//! candidate is marked dirty and scanned once: a digit that fits nowhere in it is a
+//! contradiction, a digit that fits exactly one cell is placed there (hidden single). The scan
+//! computes "at least once" and "at least twice" masks over the house with two bit operations a
+//! cell, so it costs `N × W` word operations.
+//!
+//! # Search
+//! Depth-first, on the empty cell with the fewest candidates (ties: the first in reading
+//! order), smallest digit first. The search is an explicit loop over `stack`, so it can stop
+//! after each solution and resume: that is what makes [`super::Solutions`] lazy.
+
+use crate::bits::Bits;
+use crate::grid::Grid;
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    cell: u32,
+    digit: u16,
+    /// An assignment (else an elimination).
+    assign: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Choice<const W: usize> {
+    cell: u32,
+    /// Digits still to try.
+    rest: Bits<W>,
+    /// Trail length before the choice.
+    mark: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Start,
+    /// A solution was just returned; the next call backtracks from it.
+    Solved,
+    Done,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct General<const W: usize> {
+    n: usize,
+    givens: Vec<u16>,
+    values: Vec<u16>,
+    cand: Vec<Bits<W>>,
+    placed: Vec<Bits<W>>,
+    houses_of: Vec<[u32; 3]>,
+    members: Vec<u32>,
+    full: Bits<W>,
+    trail: Vec<Undo>,
+    stack: Vec<Choice<W>>,
+    singles: Vec<u32>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
+    empty: usize,
+    guesses: u64,
+    phase: Phase,
+}
+
+impl<const W: usize> General<W> {
+    pub(crate) fn new(grid: &Grid) -> Self {
+        let shape = grid.shape();
+        let n = shape.side();
+        debug_assert!(n <= Bits::<W>::CAPACITY);
+        let cells = n * n;
+        let mut houses_of = Vec::with_capacity(cells);
+        let mut members = vec![0u32; 3 * n * n];
+        let mut fill = vec![0usize; 3 * n];
+        for index in 0..cells {
+            let cell = shape.cell(index);
+            let hs = [cell.row(), n + cell.col(), 2 * n + shape.box_of(cell)];
+            for h in hs {
+                members[h * n + fill[h]] = index as u32;
+                fill[h] += 1;
+            }
+            houses_of.push(hs.map(|h| h as u32));
+        }
+        let full = Bits::below(n);
+        General {
+            n,
+            givens: grid.values().to_vec(),
+            values: vec![0; cells],
+            cand: vec![full; cells],
+            placed: vec![Bits::empty(); 3 * n],
+            houses_of,
+            members,
+            full,
+            trail: Vec::with_capacity(cells * 4),
+            stack: Vec::new(),
+            singles: Vec::new(),
+            dirty: vec![false; 3 * n],
+            dirty_list: Vec::with_capacity(3 * n),
+            empty: cells,
+            guesses: 0,
+            phase: Phase::Start,
+        }
+    }
+
+    pub(crate) fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    /// The next solution (row-major values), or `None` when there are no more.
+    pub(crate) fn next_solution(&mut self) -> Option<&[u16]> {
+        let ok = match self.phase {
+            Phase::Start => self.start(),
+            Phase::Solved => self.backtrack(),
+            Phase::Done => false,
+        };
+        if !ok {
+            self.phase = Phase::Done;
+            return None;
+        }
+        loop {
+            if self.empty == 0 {
+                self.phase = Phase::Solved;
+                return Some(&self.values);
+            }
+            let cell = self.choose();
+            let cand = self.cand[cell];
+            let Some(digit) = cand.first() else {
+                unreachable!("an empty cell without candidates survived propagation")
+            };
+            let mut rest = cand;
+            rest.remove(digit);
+            self.guesses += 1;
+            self.stack.push(Choice {
+                cell: cell as u32,
+                rest,
+                mark: self.trail.len(),
+            });
+            let consistent = self.assign(cell, digit) && self.propagate();
+            if !consistent && !self.backtrack() {
+                self.phase = Phase::Done;
+                return None;
+            }
+        }
+    }
+
+    fn start(&mut self) -> bool {
+        for cell in 0..self.givens.len() {
+            let v = self.givens[cell];
+            if v != 0 && !self.assign(cell, v as usize - 1) {
+                return false;
+            }
+        }
+        for h in 0..3 * self.n {
+            self.mark_dirty(h);
+        }
+        self.propagate()
+    }
+
+    /// Undoes the latest choice and tries its next digit, until one propagates without
+    /// contradiction (true) or no choice is left (false).
+    fn backtrack(&mut self) -> bool {
+        while let Some(top) = self.stack.last_mut() {
+            let Choice {
+                cell,
+                mut rest,
+                mark,
+            } = *top;
+            let Some(digit) = rest.first() else {
+                self.stack.pop();
+                continue;
+            };
+            rest.remove(digit);
+            if rest.is_empty() {
+                self.stack.pop();
+            } else {
+                top.rest = rest;
+            }
+            self.undo_to(mark);
+            if self.assign(cell as usize, digit) && self.propagate() {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        self.singles.clear();
+        for &h in &self.dirty_list {
+            self.dirty[h as usize] = false;
+        }
+        self.dirty_list.clear();
+        while self.trail.len() > mark {
+            let Some(u) = self.trail.pop() else { break };
+            let cell = u.cell as usize;
+            let digit = u.digit as usize;
+            if u.assign {
+                self.values[cell] = 0;
+                self.empty += 1;
+                for h in self.houses_of[cell] {
+                    self.placed[h as usize].remove(digit);
+                }
+            } else {
+                self.cand[cell].insert(digit);
+            }
+        }
+    }
+
+    #[inline]
+    fn mark_dirty(&mut self, h: usize) {
+        if !self.dirty[h] {
+            self.dirty[h] = true;
+            self.dirty_list.push(h as u32);
+        }
+    }
+
+    /// Places `digit` in the empty `cell` and removes it from the peers.
+    fn assign(&mut self, cell: usize, digit: usize) -> bool {
+        if self.values[cell] != 0 || !self.cand[cell].contains(digit) {
+            return false;
+        }
+        self.values[cell] = digit as u16 + 1;
+        self.empty -= 1;
+        self.trail.push(Undo {
+            cell: cell as u32,
+            digit: digit as u16,
+            assign: true,
+        });
+        let n = self.n;
+        for h in self.houses_of[cell] {
+            let h = h as usize;
+            self.placed[h].insert(digit);
+            self.mark_dirty(h);
+            for i in 0..n {
+                let peer = self.members[h * n + i] as usize;
+                if self.values[peer] != 0 || !self.cand[peer].contains(digit) {
+                    continue;
+                }
+                self.cand[peer].remove(digit);
+                self.trail.push(Undo {
+                    cell: peer as u32,
+                    digit: digit as u16,
+                    assign: false,
+                });
+                let left = &self.cand[peer];
+                if left.is_empty() {
+                    return false;
+                }
+                if left.single().is_some() {
+                    self.singles.push(peer as u32);
+                }
+                for h2 in self.houses_of[peer] {
+                    self.mark_dirty(h2 as usize);
+                }
+            }
+        }
+        true
+    }
+
+    /// Places naked and hidden singles until none is left (true) or a contradiction (false).
+    fn propagate(&mut self) -> bool {
+        loop {
+            if let Some(cell) = self.singles.pop() {
+                let cell = cell as usize;
+                if self.values[cell] != 0 {
+                    continue;
+                }
+                match self.cand[cell].single() {
+                    Some(digit) if self.assign(cell, digit) => continue,
+                    Some(_) => return false,
+                    None if self.cand[cell].is_empty() => return false,
+                    None => continue,
+                }
+            }
+            let Some(h) = self.dirty_list.pop() else {
+                return true;
+            };
+            self.dirty[h as usize] = false;
+            if !self.scan_house(h as usize) {
+                return false;
+            }
+        }
+    }
+
+    /// Hidden singles and missing digits of one house.
+    fn scan_house(&mut self, h: usize) -> bool {
+        let n = self.n;
+        let mut once = Bits::<W>::empty();
+        let mut twice = Bits::<W>::empty();
+        for i in 0..n {
+            let cell = self.members[h * n + i] as usize;
+            if self.values[cell] == 0 {
+                let c = self.cand[cell];
+                twice = twice.union(&once.intersection(&c));
+                once = once.union(&c);
+            }
+        }
+        let needed = self.full.difference(&self.placed[h]);
+        if !needed.difference(&once).is_empty() {
+            return false;
+        }
+        let hidden = needed.difference(&twice);
+        for digit in hidden.iter() {
+            let place = (0..n)
+                .map(|i| self.members[h * n + i] as usize)
+                .find(|&c| self.values[c] == 0 && self.cand[c].contains(digit));
+            match place {
+                Some(cell) if self.assign(cell, digit) => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// The empty cell with the fewest candidates.
+    fn choose(&self) -> usize {
+        let mut best = usize::MAX;
+        let mut best_len = usize::MAX;
+        for (cell, &v) in self.values.iter().enumerate() {
+            if v == 0 {
+                let len = self.cand[cell].len();
+                if len < best_len {
+                    best = cell;
+                    best_len = len;
+                    if len <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,256 @@
+//! Solving: one solution, all of them lazily, a count up to a limit, uniqueness.
+//!
+//! Every engine has the same contract: it yields the solutions of a grid one at a time, in a
+//! fixed order, and stops when there are no more. Counting up to 2 is the uniqueness check.
+//! A grid with no solution (clashing clues included) simply yields none: "no solution" is a
+//! count of 0, not an error.
+//!
+//! | engine | for | how |
+//! |---|---|---|
+//! | [`Engine::General`] | every shape | singles propagation, fewest-candidates branching, trail |
+//! | [`Engine::Reference`] | tests | plain backtracking, obviously right, slow |
+//!
+//! [`Engine::Auto`] picks the fastest engine for the shape.
+
+mod general;
+mod reference;
+
+use crate::grid::{Grid, Shape};
+use general::General;
+use reference::Reference;
+
+/// Which engine solves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The fastest engine for the grid's shape.
+    #[default]
+    Auto,
+    /// The general N×N engine.
+    General,
+    /// The plain backtracking reference engine (slow; for cross-checks).
+    Reference,
+}
+
+/// How many solutions a search found, up to a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Count {
+    /// Solutions found.
+    pub count: usize,
+    /// True when the search finished: `count` is the number of solutions. False when it
+    /// stopped at the limit: there are at least `count`.
+    pub exact: bool,
+}
+
+impl std::fmt::Display for Count {
+    /// `3`, or `2+` when the limit stopped the search.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.count, if self.exact { "" } else { "+" })
+    }
+}
+
+/// Whether a grid has no solution, exactly one, or several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// More than one; the first found.
+    Multiple(Grid),
+}
+
+#[derive(Clone, Debug)]
+enum Run {
+    W1(Box<General<1>>),
+    W2(Box<General<2>>),
+    W4(Box<General<4>>),
+    W8(Box<General<8>>),
+    Reference(Box<Reference>),
+}
+
+macro_rules! each_engine {
+    ($run:expr, $e:ident => $body:expr) => {
+        match $run {
+            Run::W1($e) => $body,
+            Run::W2($e) => $body,
+            Run::W4($e) => $body,
+            Run::W8($e) => $body,
+            Run::Reference($e) => $body,
+        }
+    };
+}
+
+/// The solutions of a grid, found lazily: each call to `next` resumes the search.
+///
+/// ```
+/// use nsudoku::Grid;
+/// let grid: Grid = "1000000000000000".parse()?; // a 4×4 grid with one clue
+/// assert_eq!(grid.solutions().take(5).count(), 5);
+/// # Ok::<(), nsudoku::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solutions {
+    shape: Shape,
+    run: Run,
+}
+
+impl Solutions {
+    /// The solutions of `grid`, found by `engine`.
+    pub fn new(grid: &Grid, engine: Engine) -> Solutions {
+        let n = grid.side();
+        let run = match engine {
+            Engine::Reference => Run::Reference(Box::new(Reference::new(grid))),
+            Engine::Auto | Engine::General => match n {
+                0..=64 => Run::W1(Box::new(General::new(grid))),
+                65..=128 => Run::W2(Box::new(General::new(grid))),
+                129..=256 => Run::W4(Box::new(General::new(grid))),
+                _ => Run::W8(Box::new(General::new(grid))),
+            },
+        };
+        Solutions {
+            shape: grid.shape(),
+            run,
+        }
+    }
+
+    /// The next solution's values (row-major), without building a [`Grid`].
+    pub fn next_values(&mut self) -> Option<&[u16]> {
+        each_engine!(&mut self.run, e => e.next_solution())
+    }
+
+    /// Counts the remaining solutions, stopping at `limit`.
+    pub fn count_up_to(&mut self, limit: usize) -> Count {
+        let mut count = 0;
+        while count < limit {
+            if self.next_values().is_none() {
+                return Count { count, exact: true };
+            }
+            count += 1;
+        }
+        Count {
+            count,
+            exact: false,
+        }
+    }
+
+    /// Branching decisions taken so far (0 when propagation alone solved the grid).
+    pub fn guesses(&self) -> u64 {
+        each_engine!(&self.run, e => e.guesses())
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        let shape = self.shape;
+        self.next_values()
+            .map(|values| Grid::from_values(shape, values).expect("engines write valid digits"))
+    }
+}
+
+impl Grid {
+    /// Every solution, lazily, with the fastest engine.
+    pub fn solutions(&self) -> Solutions {
+        Solutions::new(self, Engine::Auto)
+    }
+
+    /// The first solution, if any.
+    pub fn solve(&self) -> Option<Grid> {
+        self.solutions().next()
+    }
+
+    /// The number of solutions, counting no further than `limit`.
+    pub fn count_solutions(&self, limit: usize) -> Count {
+        self.solutions().count_up_to(limit)
+    }
+
+    /// Whether the grid has no solution, one, or several (a search up to 2).
+    pub fn uniqueness(&self) -> Uniqueness {
+        let mut solutions = self.solutions();
+        match (solutions.next(), solutions.next_values().is_some()) {
+            (None, _) => Uniqueness::None,
+            (Some(first), false) => Uniqueness::Unique(first),
+            (Some(first), true) => Uniqueness::Multiple(first),
+        }
+    }
+
+    /// True when the grid has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.count_solutions(2).count == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENGINES: [Engine; 2] = [Engine::General, Engine::Reference];
+
+    fn grid(s: &str) -> Grid {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn classic_puzzle_is_solved_and_checked_by_every_engine() {
+        let p = grid(
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+        );
+        for engine in ENGINES {
+            let mut s = Solutions::new(&p, engine);
+            let first = s.next().unwrap();
+            assert!(first.is_solution_of(&p), "{engine:?}");
+            assert!(s.next().is_none(), "{engine:?} found a second solution");
+        }
+    }
+
+    #[test]
+    fn empty_4x4_has_288_solutions() {
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        for engine in ENGINES {
+            let all: Vec<Grid> = Solutions::new(&empty, engine).collect();
+            assert_eq!(all.len(), 288, "{engine:?}");
+            assert!(all.iter().all(|g| g.is_solution_of(&empty)));
+            let mut distinct = all.clone();
+            distinct.sort_by(|a, b| a.values().cmp(b.values()));
+            distinct.dedup();
+            assert_eq!(distinct.len(), 288);
+        }
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let p = grid("1100000000000000");
+        for engine in ENGINES {
+            assert_eq!(
+                Solutions::new(&p, engine).count_up_to(10),
+                Count {
+                    count: 0,
+                    exact: true
+                }
+            );
+        }
+        assert_eq!(p.uniqueness(), Uniqueness::None);
+    }
+
+    #[test]
+    fn count_stops_at_the_limit_and_says_so() {
+        let c = Grid::empty(Shape::CLASSIC).count_solutions(3);
+        assert_eq!(
+            c,
+            Count {
+                count: 3,
+                exact: false
+            }
+        );
+        assert_eq!(c.to_string(), "3+");
+    }
+
+    #[test]
+    fn one_by_one() {
+        let p = grid("0");
+        assert_eq!(p.solve().unwrap().values(), [1]);
+        assert!(p.is_unique());
+    }
+}

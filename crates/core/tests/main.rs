@@ -1,0 +1,9 @@
+//! Integration tests of the public API, in one binary (so the suite links once).
+
+mod support;
+
+mod errors;
+mod examples;
+mod props;
+mod shapes;
+mod solve;

@@ -1,0 +1,65 @@
+//! Property tests: round trips, solutions, and engines agreeing on counts.
+
+use nsudoku::format::Style;
+use nsudoku::parse::{Layout, ReadOptions, read_one, read_str};
+use nsudoku::{Engine, Shape, Solutions};
+use proptest::prelude::*;
+
+use crate::support::{assert_solves, puzzle, small_shape};
+
+fn options_for(shape: Shape) -> ReadOptions {
+    ReadOptions {
+        shape: Some(shape),
+        ..ReadOptions::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parse_print_parse_is_identity(grid in puzzle(small_shape(), 1.0), empty in prop::sample::select(vec!['.', '0', '_'])) {
+        let opts = options_for(grid.shape());
+        let style = Style { empty, ..Style::default() };
+        prop_assert_eq!(&read_one(&style.line(&grid), &opts).unwrap(), &grid);
+        prop_assert_eq!(&read_one(&style.pretty(&grid), &opts).unwrap(), &grid);
+    }
+
+    #[test]
+    fn every_solution_fills_every_house_and_keeps_every_clue(grid in puzzle(small_shape(), 0.8)) {
+        for solution in grid.solutions().take(20) {
+            assert_solves(&solution, &grid);
+        }
+    }
+
+    #[test]
+    fn engines_agree_on_counts(grid in puzzle(small_shape(), 0.7)) {
+        let general = Solutions::new(&grid, Engine::General).count_up_to(30);
+        let reference = Solutions::new(&grid, Engine::Reference).count_up_to(30);
+        prop_assert_eq!(general, reference);
+        prop_assert!(general.count >= 1);
+    }
+
+    #[test]
+    fn engines_agree_on_puzzles_with_a_wrong_clue(grid in puzzle(small_shape(), 0.6), at in any::<prop::sample::Index>(), digit in 1u16..10) {
+        let mut values = grid.values().to_vec();
+        let i = at.index(values.len());
+        values[i] = digit.min(grid.side() as u16);
+        let changed = nsudoku::Grid::from_values(grid.shape(), &values).unwrap();
+        let general = Solutions::new(&changed, Engine::General).count_up_to(30);
+        let reference = Solutions::new(&changed, Engine::Reference).count_up_to(30);
+        prop_assert_eq!(general, reference);
+    }
+
+    #[test]
+    fn reading_never_panics(text in "[0-9A-Za-z.,|+ #\\-\n\r\t_é]{0,300}") {
+        for layout in [Layout::Auto, Layout::Lines, Layout::Grid] {
+            let opts = ReadOptions { layout, ..ReadOptions::default() };
+            for entry in read_str(&text, &opts) {
+                if let Err(errors) = entry.result {
+                    prop_assert!(!errors.is_empty());
+                }
+            }
+        }
+    }
+}
