@@ -35,6 +35,8 @@ pub enum Command {
     Count(CountArgs),
     /// Check each puzzle and list every error: bad symbols, cell counts, values, duplicates.
     Check(CheckArgs),
+    /// Measure single-threaded solving speed per file (a markdown table).
+    Bench(BenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -77,6 +79,10 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
+    /// Worker threads (0: one per core). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
     /// Take the first solution found, without checking that it is the only one.
     #[arg(long, conflicts_with = "all")]
     pub first: bool,
@@ -101,6 +107,10 @@ pub struct CountArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
+    /// Worker threads (0: one per core). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
     /// Stop counting at this many solutions (the count is then shown as `N+`).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub limit: usize,
@@ -116,6 +126,44 @@ pub struct CheckArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+
+    /// Worker threads (0: one per core). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Time the first solution only, instead of counting up to 2 (the uniqueness check).
+    #[arg(long)]
+    pub first: bool,
+
+    /// Permute each puzzle at random (digits, bands, rows, stacks, columns, transposition).
+    #[arg(long)]
+    pub shuffle: bool,
+
+    /// Cycle the file to this many puzzles (each copy permuted with --shuffle).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub expand: usize,
+
+    /// Seed for --shuffle.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Time whole passes until this many seconds have passed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3.0)]
+    pub secs: f64,
+
+    /// Solve for this many seconds before timing.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    pub warmup: f64,
+
+    /// Solving engine.
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -135,6 +183,7 @@ pub enum LayoutArg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
     Auto,
+    Fast9,
     General,
     Reference,
 }
@@ -143,6 +192,7 @@ impl From<EngineArg> for nsudoku::Engine {
     fn from(e: EngineArg) -> Self {
         match e {
             EngineArg::Auto => nsudoku::Engine::Auto,
+            EngineArg::Fast9 => nsudoku::Engine::Fast9,
             EngineArg::General => nsudoku::Engine::General,
             EngineArg::Reference => nsudoku::Engine::Reference,
         }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use nsudoku::parse::{Alphabet, Entry, Layout, ReadOptions, Reader};
+use nsudoku::parse::{Alphabet, Entry, Layout, ReadOptions, Reader, Record};
 use nsudoku::{Error, Grid};
 use serde_json::{Map, Value, json};
 
@@ -68,31 +68,46 @@ pub fn validated(entry: &Entry) -> Result<Grid, Vec<Error>> {
     }
 }
 
-/// Calls `each` on every puzzle of every input, in order. A file that cannot be opened or
-/// read is reported on stderr and skipped; the return value says whether that happened.
-pub fn for_each_entry(
-    args: &InputArgs,
-    options: &ReadOptions,
-    mut each: impl FnMut(&Location, Entry) -> anyhow::Result<()>,
-) -> anyhow::Result<bool> {
-    let stdin = [PathBuf::from("-")];
-    let files = if args.files.is_empty() {
-        &stdin[..]
+/// The files named, or standard input.
+pub fn paths(args: &InputArgs) -> Vec<PathBuf> {
+    if args.files.is_empty() {
+        vec![PathBuf::from("-")]
     } else {
-        &args.files[..]
-    };
-    let named = files.len() > 1;
+        args.files.clone()
+    }
+}
+
+/// The total size of the inputs in bytes, when all are regular files.
+pub fn total_size(paths: &[PathBuf]) -> Option<u64> {
+    paths
+        .iter()
+        .map(|p| {
+            std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file() && p != Path::new("-"))
+                .map(|m| m.len())
+        })
+        .sum()
+}
+
+/// Calls `each` on every puzzle record of every input, in order, with the number of bytes read
+/// since the previous call. A file that cannot be opened or read is reported on stderr and
+/// skipped; the return value says whether that happened.
+pub fn for_each_record(
+    paths: &[PathBuf],
+    options: &ReadOptions,
+    mut each: impl FnMut(Location, Record, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    let named = paths.len() > 1;
     let mut failed = false;
-    for path in files {
+    for path in paths {
         let name = path.display().to_string();
-        let result = open(path).and_then(|input| {
-            read(input, options, |line, entry| {
-                let location = Location {
-                    file: named.then(|| name.clone()),
-                    line,
-                };
-                each(&location, entry)
-            })
+        let result = read_path(path, options, |record, bytes| {
+            let location = Location {
+                file: named.then(|| name.clone()),
+                line: record.line(),
+            };
+            each(location, record, bytes)
         });
         if let Err(e) = result {
             if is_broken_pipe(&e) {
@@ -113,30 +128,41 @@ fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
 
-fn read(
-    mut input: Box<dyn BufRead>,
+/// Calls `each` with every puzzle record of one file (`-`: stdin) and the bytes read since the
+/// previous call.
+pub fn read_path(
+    path: &Path,
     options: &ReadOptions,
-    mut each: impl FnMut(usize, Entry) -> anyhow::Result<()>,
+    mut each: impl FnMut(Record, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    let mut input = open(path)?;
     let mut reader = Reader::new(options.clone());
     let mut buf = Vec::new();
     let mut number = 0;
+    let mut bytes = 0u64;
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf).context("cannot read")? == 0 {
+        let n = input.read_until(b'\n', &mut buf).context("cannot read")?;
+        if n == 0 {
             break;
         }
+        bytes += n as u64;
         number += 1;
-        let bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as a bad symbol in place.
-        reader.push_line(number, &String::from_utf8_lossy(bytes));
-        while let Some(entry) = reader.next_entry() {
-            each(entry.line, entry)?;
+        match String::from_utf8(std::mem::take(&mut buf)) {
+            Ok(text) => reader.push_owned(number, text),
+            Err(e) => reader.push_line(number, &String::from_utf8_lossy(e.as_bytes())),
+        }
+        while let Some(record) = reader.next_record() {
+            each(record, std::mem::take(&mut bytes))?;
         }
     }
     reader.finish();
-    while let Some(entry) = reader.next_entry() {
-        each(entry.line, entry)?;
+    while let Some(record) = reader.next_record() {
+        each(record, std::mem::take(&mut bytes))?;
     }
     Ok(())
 }

@@ -29,5 +29,6 @@ fn run() -> anyhow::Result<Status> {
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     }
 }

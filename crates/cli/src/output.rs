@@ -1,5 +1,7 @@
-//! Writing results: lines, box-drawn grids or JSON Lines, to a buffered stdout.
+//! Results of one puzzle, written to buffers (on any thread) and then, in input order, to
+//! stdout and stderr by [`Writer`].
 
+use std::fmt::Write as _;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use nsudoku::format::Style;
@@ -26,80 +28,108 @@ impl Status {
     }
 }
 
-pub struct Printer {
+/// What a run of puzzles produced: stdout text, stderr text, and the worst status. One `Out`
+/// serves many puzzles in turn ([`Out::start`]), so that a batch allocates little.
+pub struct Out {
     pub format: Format,
     style: Style,
-    out: BufWriter<StdoutLock<'static>>,
-    pub status: Status,
+    pub at: Location,
+    stdout: String,
+    stderr: String,
+    status: Status,
 }
 
-impl Printer {
-    pub fn new(format: Format, alphabet: nsudoku::parse::Alphabet) -> Printer {
-        Printer {
+impl Out {
+    pub fn new(format: Format, style: Style, at: Location) -> Out {
+        Out {
             format,
-            style: Style {
-                alphabet,
-                empty: '.',
-            },
-            out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            style,
+            at,
+            stdout: String::new(),
+            stderr: String::new(),
             status: Status::Success,
         }
+    }
+
+    /// Moves on to the next puzzle, written with the empty mark its input used.
+    pub fn start(&mut self, at: Location, empty: char) {
+        self.at = at;
+        self.style.empty = empty;
     }
 
     pub fn fail(&mut self, status: Status) {
         self.status = self.status.max(status);
     }
 
-    /// The empty mark of the puzzle being written (output matches input).
-    pub fn set_empty(&mut self, empty: char) {
-        self.style.empty = empty;
-    }
-
     /// A grid as a line, or as a box-drawn grid followed by a blank line.
-    pub fn grid(&mut self, grid: &Grid) -> io::Result<()> {
+    pub fn grid(&mut self, grid: &Grid) {
         match self.format {
-            Format::Grid => writeln!(self.out, "{}", self.style.pretty(grid)),
-            _ => writeln!(self.out, "{}", self.style.line(grid)),
+            Format::Grid => self.stdout.push_str(&self.style.pretty(grid)),
+            _ => self.stdout.push_str(&self.style.line(grid)),
         }
+        self.stdout.push('\n');
     }
 
     /// A comment line standing for a puzzle that has no grid to show (`# line 3: no solution`);
     /// comment lines are skipped when the output is read back.
-    pub fn comment(&mut self, at: &Location, text: &str) -> io::Result<()> {
-        writeln!(self.out, "# {at}: {text}")?;
+    pub fn comment(&mut self, text: &str) {
+        let _ = writeln!(self.stdout, "# {}: {text}", self.at);
         if self.format == Format::Grid {
-            writeln!(self.out)?;
+            self.stdout.push('\n');
         }
-        Ok(())
     }
 
     /// A plain text line.
-    pub fn text(&mut self, text: &str) -> io::Result<()> {
-        writeln!(self.out, "{text}")
+    pub fn text(&mut self, text: &str) {
+        self.stdout.push_str(text);
+        self.stdout.push('\n');
     }
 
-    /// One JSON object on its own line: `at`'s fields first, then `fields`.
-    pub fn json(&mut self, at: &Location, fields: Value) -> io::Result<()> {
-        let mut object: Map<String, Value> = at.json();
+    /// One JSON object on its own line: the location's fields first, then `fields`.
+    pub fn json(&mut self, fields: Value) {
+        let mut object: Map<String, Value> = self.at.json();
         if let Value::Object(rest) = fields {
             object.extend(rest);
         }
-        serde_json::to_writer(&mut self.out, &Value::Object(object))?;
-        writeln!(self.out)
+        self.stdout.push_str(&Value::Object(object).to_string());
+        self.stdout.push('\n');
     }
 
     /// A puzzle that could not be read or has clashing clues: its errors on stderr (or in the
     /// JSON object), a comment in the text output, and exit status 2.
-    pub fn invalid(&mut self, at: &Location, errors: &[Error]) -> io::Result<()> {
+    pub fn invalid(&mut self, errors: &[Error]) {
         self.fail(Status::InputError);
         if self.format == Format::Json {
-            return self.json(at, json!({ "status": "invalid", "errors": errors }));
+            return self.json(json!({ "status": "invalid", "errors": errors }));
         }
-        self.out.flush()?;
         for e in errors {
-            eprintln!("nsudoku: {at}: {e}");
+            let _ = writeln!(self.stderr, "nsudoku: {}: {e}", self.at);
         }
-        self.comment(at, "invalid")
+        self.comment("invalid");
+    }
+}
+
+/// Writes outputs in the order given, and keeps the worst status.
+pub struct Writer {
+    out: BufWriter<StdoutLock<'static>>,
+    pub status: Status,
+}
+
+impl Writer {
+    pub fn new() -> Writer {
+        Writer {
+            out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            status: Status::Success,
+        }
+    }
+
+    pub fn write(&mut self, out: Out) -> io::Result<()> {
+        self.status = self.status.max(out.status);
+        if !out.stderr.is_empty() {
+            self.out.flush()?;
+            eprint!("{}", out.stderr);
+        }
+        self.out.write_all(out.stdout.as_bytes())
     }
 
     pub fn flush(&mut self) -> io::Result<()> {

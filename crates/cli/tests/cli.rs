@@ -11,6 +11,11 @@ fn nsudoku() -> Command {
     cmd
 }
 
+/// The standard output of a finished command, as text.
+fn stdout(assert: assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
 fn examples(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples")
@@ -47,30 +52,24 @@ fn solve_reads_stdin_and_keeps_the_empty_mark() {
 
 #[test]
 fn solve_pretty_grid() {
-    let out = nsudoku()
+    let out = stdout(nsudoku()
         .args(["solve", "--format", "grid", "-"])
         .write_stdin(
             "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n",
         )
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+        .success());
+    insta::assert_snapshot!(out);
 }
 
 #[test]
 fn solve_rectangular_box() {
-    let out = nsudoku()
+    let out = stdout(nsudoku()
         .args(["solve", "--box", "3x2", "--format", "grid", "-"])
         .write_stdin("1 0 3 | 0 5 0\n0 5 0 | 1 0 3\n\n0 3 0 | 5 0 4\n5 0 4 | 0 3 0\n\n3 0 2 | 0 4 0\n0 4 0 | 3 0 2\n")
         .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+        .success());
+    insta::assert_snapshot!(out);
 }
 
 #[test]
@@ -101,15 +100,14 @@ fn several_solutions_exit_1_unless_first_is_enough() {
 
 #[test]
 fn all_solutions_stream_up_to_the_limit() {
-    let out = nsudoku()
-        .args(["solve", "--all", "--limit", "3", "-"])
-        .write_stdin("0000000000000000\n1234341221434321\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let out = stdout(
+        nsudoku()
+            .args(["solve", "--all", "--limit", "3", "-"])
+            .write_stdin("0000000000000000\n1234341221434321\n")
+            .assert()
+            .success(),
+    );
+    let text = out;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 6, "{text}");
     assert_eq!(lines[3], "# line 1: 3+ solutions");
@@ -135,15 +133,14 @@ fn count_with_limit() {
 
 #[test]
 fn count_json_says_whether_exact() {
-    let out = nsudoku()
-        .args(["count", "--limit", "100", "-f", "json", "-"])
-        .write_stdin("# two puzzles\n0000000000000000\n\n1234341221434321\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+    let out = stdout(
+        nsudoku()
+            .args(["count", "--limit", "100", "-f", "json", "-"])
+            .write_stdin("# two puzzles\n0000000000000000\n\n1234341221434321\n")
+            .assert()
+            .success(),
+    );
+    insta::assert_snapshot!(out);
 }
 
 #[test]
@@ -154,23 +151,25 @@ fn check_lists_every_error() {
 55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.79
 ";
-    let assert = nsudoku()
-        .args(["check", "-"])
-        .write_stdin(input)
-        .assert()
-        .code(2);
-    insta::assert_snapshot!(String::from_utf8(assert.get_output().stdout.clone()).unwrap());
+    insta::assert_snapshot!(stdout(
+        nsudoku()
+            .args(["check", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+    ));
 }
 
 #[test]
 fn check_json() {
     let input = "1 2 3 4\n3 4 1 2\n2 1 17 3\n4 3 2 1\n\n1234341221434321\n";
-    let assert = nsudoku()
-        .args(["check", "-f", "json", "-"])
-        .write_stdin(input)
-        .assert()
-        .code(2);
-    insta::assert_snapshot!(String::from_utf8(assert.get_output().stdout.clone()).unwrap());
+    insta::assert_snapshot!(stdout(
+        nsudoku()
+            .args(["check", "-f", "json", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+    ));
 }
 
 #[test]
@@ -189,15 +188,14 @@ fn invalid_puzzles_go_to_stderr_and_the_batch_goes_on() {
 
 #[test]
 fn solve_json_lines() {
-    let out = nsudoku()
-        .args(["solve", "-f", "json", "-"])
-        .write_stdin("1.3....2.....32.\n1200003000400000\n1000000000000000\n12\n")
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let out = stdout(
+        nsudoku()
+            .args(["solve", "-f", "json", "-"])
+            .write_stdin("1.3....2.....32.\n1200003000400000\n1000000000000000\n12\n")
+            .assert()
+            .code(2),
+    );
+    let text = out;
     let objects: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -251,14 +249,8 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn help_lists_the_commands() {
-    let out = nsudoku()
-        .arg("--help")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    insta::assert_snapshot!(String::from_utf8(out).unwrap());
+    let out = stdout(nsudoku().arg("--help").assert().success());
+    insta::assert_snapshot!(out);
 }
 
 #[test]
@@ -284,4 +276,74 @@ fn broken_pipe_is_not_an_error() {
         .unwrap();
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../core/tests/data")
+        .join(name)
+}
+
+#[test]
+fn threads_keep_input_order_and_results() {
+    // Several batches' worth of puzzles: every sample, repeated, one per line.
+    let mut input = String::new();
+    for set in [
+        "puzzles2_17_clue",
+        "puzzles7_serg_benchmark",
+        "puzzles3_magictour_top1465",
+    ] {
+        let text = std::fs::read_to_string(data(&format!("9x9/{set}.sample"))).unwrap();
+        input.push_str(&text);
+    }
+    let input = input.repeat(30);
+    let run = |threads: &str| {
+        nsudoku()
+            .args(["count", "--limit", "2", "-j", threads, "-"])
+            .write_stdin(input.clone())
+            .assert()
+            .success()
+            .stderr("")
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("0"));
+    // Serg's puzzles (the second set) have two solutions or more, the others one.
+    let counts = String::from_utf8(one).unwrap();
+    let serg = std::fs::read_to_string(data("9x9/puzzles7_serg_benchmark.sample")).unwrap();
+    let expected: Vec<&str> = input
+        .lines()
+        .map(|l| if serg.contains(l) { "2+" } else { "1" })
+        .collect();
+    assert_eq!(counts.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn bench_prints_a_markdown_row_per_file() {
+    let out = stdout(
+        nsudoku()
+            .args([
+                "bench",
+                "--secs",
+                "0.05",
+                "--warmup",
+                "0",
+                "--shuffle",
+                "--expand",
+                "100",
+            ])
+            .arg(data("9x9/puzzles3_magictour_top1465.sample"))
+            .arg(data("9x9/classic.txt"))
+            .assert()
+            .success(),
+    );
+    let text = out;
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(rows[0].starts_with("| file | puzzles | mode | puzzles/s"));
+    assert!(rows[2].starts_with("| puzzles3_magictour_top1465.sample | 100 | count up to 2 |"));
+    assert!(rows[3].starts_with("| classic.txt | 100 |"));
 }

@@ -479,6 +479,9 @@ impl Grid {
     /// not mean it has a solution).
     pub fn conflicts(&self) -> Vec<Conflict> {
         let mut out = Vec::new();
+        if !self.has_conflict() {
+            return out;
+        }
         let mut seen: Vec<Option<Cell>> = vec![None; self.side() + 1];
         for house in self.shape.houses() {
             seen.fill(None);
@@ -498,6 +501,32 @@ impl Grid {
             }
         }
         out
+    }
+
+    /// Whether any digit repeats in a house: one pass with a bit set per house, the fast check
+    /// behind [`Grid::conflicts`] (which then finds the cells).
+    fn has_conflict(&self) -> bool {
+        let (n, w, h) = (self.side(), self.shape.width(), self.shape.height());
+        let words = n.div_ceil(64);
+        let mut seen = vec![0u64; 3 * n * words];
+        for r in 0..n {
+            let band = r / h * h;
+            for c in 0..n {
+                let v = self.values[r * n + c] as usize;
+                if v == 0 {
+                    continue;
+                }
+                let (word, bit) = ((v - 1) / 64, 1u64 << ((v - 1) % 64));
+                for house in [r, n + c, 2 * n + band + c / w] {
+                    let slot = &mut seen[house * words + word];
+                    if *slot & bit != 0 {
+                        return true;
+                    }
+                    *slot |= bit;
+                }
+            }
+        }
+        false
     }
 
     /// The first conflict as an error, if any.

@@ -10,6 +10,7 @@
 //!   [`Error`] that says what and where.
 //! - [`format`] writes lines and box-drawn grids.
 //! - [`solve`] finds one solution, all of them lazily, a count up to a limit, or uniqueness.
+//! - [`transform`] relabels and permutes grids without changing their solutions.
 //!
 //! The library does no I/O and holds no global state; every value is `Send`.
 //!
@@ -34,6 +35,7 @@ pub mod format;
 pub mod grid;
 pub mod parse;
 pub mod solve;
+pub mod transform;
 
 /// The README's examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

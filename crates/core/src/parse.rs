@@ -37,16 +37,31 @@ use crate::grid::{Grid, MAX_SIDE, Shape};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
+    /// Value of each ASCII character: `NOT_A_SYMBOL`, 0 for empty marks, else the digit.
+    ascii: [u16; 128],
 }
+
+const NOT_A_SYMBOL: u16 = u16::MAX;
 
 const STANDARD: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 impl Alphabet {
     /// `1`–`9`, then `A`–`Z` for 10–35.
     pub fn standard() -> Alphabet {
-        Alphabet {
-            symbols: STANDARD.chars().collect(),
+        Alphabet::with_symbols(STANDARD.chars().collect())
+    }
+
+    fn with_symbols(symbols: Vec<char>) -> Alphabet {
+        let mut ascii = [NOT_A_SYMBOL; 128];
+        for c in ['.', '_', '0'] {
+            ascii[c as usize] = 0;
         }
+        for (i, &c) in symbols.iter().enumerate() {
+            if c.is_ascii() {
+                ascii[c as usize] = i as u16 + 1;
+            }
+        }
+        Alphabet { symbols, ascii }
     }
 
     /// A custom alphabet: `symbols[0]` is the digit 1. Symbols must be distinct and neither
@@ -71,7 +86,7 @@ impl Alphabet {
         if (1..chars.len()).any(|i| chars[..i].contains(&chars[i])) {
             return Err(bad("a symbol appears twice"));
         }
-        Ok(Alphabet { symbols: chars })
+        Ok(Alphabet::with_symbols(chars))
     }
 
     /// How many digits the alphabet can write: grids up to this side have a compact form.
@@ -93,6 +108,10 @@ impl Alphabet {
 
     /// The value of a symbol: `Some(0)` for an empty mark, `None` for a stranger.
     fn value(&self, c: char) -> Option<u64> {
+        if c.is_ascii() {
+            let v = self.ascii[c as usize];
+            return (v != NOT_A_SYMBOL).then_some(v as u64);
+        }
         if let Some(i) = self.symbols.iter().position(|&s| s == c) {
             return Some(i as u64 + 1);
         }
@@ -144,15 +163,104 @@ pub struct Entry {
     pub empty: char,
 }
 
-/// One cell-bearing (or rule) line, tokenized.
-#[derive(Debug)]
+/// A cell-bearing line of a block: its text, and what the block rules need to know of it.
+#[derive(Clone, Debug)]
 struct Line {
     number: usize,
-    /// Value (0 empty) and position of each cell.
-    cells: Vec<(u64, Position)>,
-    errors: Vec<Error>,
+    text: String,
+    /// Cells on the line (a bad symbol counts as one).
+    cells: usize,
+    /// One cell a character (else separated numbers).
     compact: bool,
-    empty: Option<char>,
+}
+
+impl Line {
+    fn new(number: usize, text: String) -> Line {
+        let (cells, compact) = classify(&text);
+        Line {
+            number,
+            text,
+            cells,
+            compact,
+        }
+    }
+
+    /// A line whose cells are not counted yet (`cells == usize::MAX`): a line streamed as one
+    /// puzzle needs no count to be placed, so the count waits for [`Record::read`], which
+    /// may run on another thread.
+    fn uncounted(number: usize, text: String) -> Line {
+        Line {
+            number,
+            text,
+            cells: usize::MAX,
+            compact: false,
+        }
+    }
+
+    /// The cell count and compactness, counted now if they were not yet.
+    fn count(&self) -> (usize, bool) {
+        if self.cells == usize::MAX {
+            classify(&self.text)
+        } else {
+            (self.cells, self.compact)
+        }
+    }
+}
+
+/// A puzzle's lines, gathered but not yet read. Making records is cheap and sequential;
+/// reading them ([`Record::read`]), the costly part, can run on other threads.
+#[derive(Clone, Debug)]
+pub struct Record {
+    line: usize,
+    lines: Vec<Line>,
+    /// The lines are the rows of one grid (else one line, one puzzle).
+    grid: bool,
+}
+
+impl Record {
+    /// The 1-based line where the puzzle starts.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The length of the puzzle's text in bytes (to bound how much is held at once).
+    pub fn text_len(&self) -> usize {
+        self.lines.iter().map(|l| l.text.len()).sum()
+    }
+
+    /// Reads the puzzle: the grid, or every problem with it.
+    pub fn read(&self, options: &ReadOptions) -> Entry {
+        if let [line] = &self.lines[..] {
+            if let Some(entry) = read_compact(line, options) {
+                return entry;
+            }
+        }
+        read_lines(self.line, &self.lines, self.grid, options)
+    }
+}
+
+/// Reads lines (counted) as one puzzle: the rows of one grid, or a single line.
+fn read_lines(start: usize, lines: &[Line], grid: bool, options: &ReadOptions) -> Entry {
+    {
+        let mut cells = Vec::new();
+        let mut errors = Vec::new();
+        let mut empty = None;
+        let rows = lines.len();
+        let square = grid && lines.iter().filter(|l| l.count().0 == rows).count() * 2 > rows;
+        for line in lines {
+            let (found, _) = line.count();
+            if square && found != rows {
+                errors.push(Error::RowLength {
+                    line: line.number,
+                    found,
+                    expected: rows,
+                });
+            }
+            let e = tokenize(line, &options.alphabet, &mut cells, &mut errors);
+            empty = empty.or(e);
+        }
+        build(start, cells, errors, empty, options)
+    }
 }
 
 /// Turns lines of text into puzzles; see the module docs for the rules.
@@ -169,7 +277,7 @@ pub struct Reader {
     /// opened the first.
     bands: Vec<Line>,
     bands_start: usize,
-    ready: VecDeque<Entry>,
+    ready: VecDeque<Record>,
 }
 
 /// A block with more lines than this cannot be one grid; its lines stream as puzzles.
@@ -190,10 +298,22 @@ impl Reader {
         }
     }
 
+    /// The options the reader was made with.
+    pub fn options(&self) -> &ReadOptions {
+        &self.options
+    }
+
     /// Feeds the next line (without its `\n`; a `\r` is dropped). `number` is 1-based.
     pub fn push_line(&mut self, number: usize, text: &str) {
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        let trimmed = text.trim();
+        self.push_owned(number, text.to_owned());
+    }
+
+    /// [`Reader::push_line`] for a line the caller no longer needs (saves a copy).
+    pub fn push_owned(&mut self, number: usize, mut text: String) {
+        if text.ends_with('\r') {
+            text.pop();
+        }
+        let trimmed = text.trim_start();
         if trimmed.is_empty() {
             self.end_block();
             return;
@@ -202,15 +322,15 @@ impl Reader {
             return;
         }
         self.block_start.get_or_insert(number);
-        let line = tokenize(number, text, &self.options.alphabet);
-        if line.cells.is_empty() && line.errors.is_empty() {
+        if text.chars().all(is_separator) {
             return; // a rule line
         }
         if self.streaming {
             self.flush_bands();
-            self.emit_line(line);
+            self.emit_line(Line::uncounted(number, text));
             return;
         }
+        let line = Line::new(number, text);
         self.block.push(line);
         if self.block.len() > MAX_GRID_LINES && self.options.layout == Layout::Auto {
             self.streaming = true;
@@ -226,9 +346,14 @@ impl Reader {
         self.flush_bands();
     }
 
+    /// The next puzzle's lines, in input order, still to be read.
+    pub fn next_record(&mut self) -> Option<Record> {
+        self.ready.pop_front()
+    }
+
     /// The next puzzle read, in input order.
     pub fn next_entry(&mut self) -> Option<Entry> {
-        self.ready.pop_front()
+        self.next_record().map(|r| r.read(&self.options))
     }
 
     fn end_block(&mut self) {
@@ -248,7 +373,7 @@ impl Reader {
 
     fn end_auto_block(&mut self, start: usize, lines: Vec<Line>) {
         if let Some(first) = self.bands.first() {
-            let side = first.cells.len();
+            let side = first.cells;
             if self.is_band(&lines, side) && self.bands.len() + lines.len() <= side {
                 self.bands.extend(lines);
                 if self.bands.len() == side {
@@ -261,10 +386,7 @@ impl Reader {
         }
         if self.looks_like_grid(&lines) {
             self.emit_grid(start, lines);
-        } else if lines
-            .first()
-            .is_some_and(|l| self.is_band(&lines, l.cells.len()))
-        {
+        } else if lines.first().is_some_and(|l| self.is_band(&lines, l.cells)) {
             self.bands = lines;
             self.bands_start = start;
         } else {
@@ -277,7 +399,7 @@ impl Reader {
     fn is_band(&self, lines: &[Line], side: usize) -> bool {
         lines.len() >= 2
             && lines.len() < side
-            && lines.iter().all(|l| l.cells.len() == side)
+            && lines.iter().all(|l| l.cells == side)
             && (lines.iter().any(|l| !l.compact) || side <= self.options.alphabet.len())
     }
 
@@ -298,7 +420,7 @@ impl Reader {
         if n < 2 {
             return false;
         }
-        let mut counts: Vec<usize> = lines.iter().map(|l| l.cells.len()).collect();
+        let mut counts: Vec<usize> = lines.iter().map(|l| l.cells).collect();
         counts.sort_unstable();
         let median = counts[n / 2];
         let compact = lines.iter().all(|l| l.compact);
@@ -306,75 +428,97 @@ impl Reader {
     }
 
     fn emit_line(&mut self, line: Line) {
-        let entry = self.build(line.number, line.cells, line.errors, line.empty);
-        self.ready.push_back(entry);
+        self.ready.push_back(Record {
+            line: line.number,
+            lines: vec![line],
+            grid: false,
+        });
     }
 
     fn emit_grid(&mut self, start: usize, lines: Vec<Line>) {
-        let rows = lines.len();
-        let square = lines.iter().filter(|l| l.cells.len() == rows).count() * 2 > rows;
-        let mut cells = Vec::new();
-        let mut errors = Vec::new();
-        let mut empty = None;
-        for line in lines {
-            if square && line.cells.len() != rows {
-                errors.push(Error::RowLength {
-                    line: line.number,
-                    found: line.cells.len(),
-                    expected: rows,
-                });
-            }
-            empty = empty.or(line.empty);
-            cells.extend(line.cells);
-            errors.extend(line.errors);
-        }
-        let entry = self.build(start, cells, errors, empty);
-        self.ready.push_back(entry);
+        self.ready.push_back(Record {
+            line: start,
+            lines,
+            grid: true,
+        });
     }
+}
 
-    fn build(
-        &self,
-        line: usize,
-        cells: Vec<(u64, Position)>,
-        mut errors: Vec<Error>,
-        empty: Option<char>,
-    ) -> Entry {
-        let empty = empty.unwrap_or('.');
-        let shape = match Shape::for_cell_count(cells.len(), self.options.shape) {
-            Ok(shape) => shape,
-            Err(e) => {
-                // Row-length errors already say which row is off; the total adds nothing.
-                if errors.is_empty() || !matches!(e, Error::CellCount { .. }) {
-                    errors.push(e);
-                }
-                return Entry {
-                    line,
-                    result: Err(errors),
-                    empty,
-                };
+/// The fast path for a line of ASCII symbols and separators that reads without a problem;
+/// `None` sends the line to the full reader.
+fn read_compact(line: &Line, options: &ReadOptions) -> Option<Entry> {
+    if !line.text.is_ascii() {
+        return None;
+    }
+    let (cells, compact) = line.count();
+    if !compact {
+        return None;
+    }
+    let shape = Shape::for_cell_count(cells, options.shape).ok()?;
+    let mut values = Vec::with_capacity(cells);
+    let mut empty = None;
+    for b in line.text.bytes() {
+        match options.alphabet.ascii[b as usize] {
+            NOT_A_SYMBOL if is_separator(b as char) => {}
+            NOT_A_SYMBOL => return None,
+            0 => {
+                empty.get_or_insert(b as char);
+                values.push(0);
             }
-        };
-        let max = shape.side();
-        for &(value, position) in &cells {
-            if value > max as u64 {
-                errors.push(Error::ValueOutOfRange {
-                    value,
-                    max,
-                    position: Some(position),
-                });
+            v if v as usize <= shape.side() => values.push(v),
+            _ => return None,
+        }
+    }
+    Some(Entry {
+        line: line.number,
+        result: Grid::from_values(shape, &values).map_err(|e| vec![e]),
+        empty: empty.unwrap_or('.'),
+    })
+}
+
+/// The grid from its cells, or every problem found.
+fn build(
+    line: usize,
+    cells: Vec<(u64, Position)>,
+    mut errors: Vec<Error>,
+    empty: Option<char>,
+    options: &ReadOptions,
+) -> Entry {
+    let empty = empty.unwrap_or('.');
+    let shape = match Shape::for_cell_count(cells.len(), options.shape) {
+        Ok(shape) => shape,
+        Err(e) => {
+            // Row-length errors already say which row is off; the total adds nothing.
+            if errors.is_empty() || !matches!(e, Error::CellCount { .. }) {
+                errors.push(e);
             }
+            return Entry {
+                line,
+                result: Err(errors),
+                empty,
+            };
         }
-        let result = if errors.is_empty() {
-            let values: Vec<u16> = cells.iter().map(|&(v, _)| v as u16).collect();
-            Grid::from_values(shape, &values).map_err(|e| vec![e])
-        } else {
-            Err(errors)
-        };
-        Entry {
-            line,
-            result,
-            empty,
+    };
+    let max = shape.side();
+    for &(value, position) in &cells {
+        if value > max as u64 {
+            errors.push(Error::ValueOutOfRange {
+                value,
+                max,
+                position: Some(position),
+            });
         }
+    }
+    let result = if errors.is_empty() {
+        let values: Vec<u16> = cells.iter().map(|&(v, _)| v as u16).collect();
+        Grid::from_values(shape, &values).map_err(|e| vec![e])
+    } else {
+        Err(errors)
+    };
+    Entry {
+        line,
+        result,
+        empty,
     }
 }
 
@@ -385,73 +529,98 @@ fn is_separator(c: char) -> bool {
         || ('\u{2500}'..='\u{257F}').contains(&c)
 }
 
-fn tokenize(number: usize, text: &str, alphabet: &Alphabet) -> Line {
+/// Separators that make a line "separated numbers" when they stand between tokens.
+fn is_soft_separator(c: char) -> bool {
+    c.is_whitespace() || c == ',' || c == ';'
+}
+
+/// Runs of non-separators, with the 1-based column of their first character.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = text.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        let (col, at) = loop {
+            let (i, (at, c)) = chars.next()?;
+            if !is_separator(c) {
+                break (i + 1, at);
+            }
+        };
+        let mut end = text.len();
+        while let Some(&(_, (next, c))) = chars.peek() {
+            if is_separator(c) {
+                end = next;
+                break;
+            }
+            chars.next();
+        }
+        Some((col, &text[at..end]))
+    })
+}
+
+/// The cell count of a line, and whether it is compact (one cell a character) rather than
+/// separated numbers. See the module docs for the rule.
+fn classify(text: &str) -> (usize, bool) {
+    let text = text.trim_end();
+    let (mut count, mut chars, mut simple) = (0, 0, true);
+    let mut first = None;
+    for (col, token) in tokens(text) {
+        first.get_or_insert(col);
+        count += 1;
+        let n = token.chars().count();
+        chars += n;
+        simple &= n == 1 || token.bytes().all(|b| b.is_ascii_digit());
+    }
+    let soft = first.is_some_and(|col| text.chars().skip(col).any(is_soft_separator));
+    let numbers = soft && count > 1 && simple;
+    if numbers {
+        (count, false)
+    } else {
+        (chars, true)
+    }
+}
+
+/// Appends a line's cells (value, 0 empty, and position) and problems; returns the first
+/// empty mark seen.
+fn tokenize(
+    line: &Line,
+    alphabet: &Alphabet,
+    cells: &mut Vec<(u64, Position)>,
+    errors: &mut Vec<Error>,
+) -> Option<char> {
     let pos = |column| Position {
-        line: number,
+        line: line.number,
         column,
     };
-    // Tokens: runs of non-separators, with the 1-based column of their first character.
-    let mut tokens: Vec<(usize, &str)> = Vec::new();
-    let mut soft = false;
-    let mut start: Option<(usize, usize)> = None; // (column, byte offset)
-    let mut column = 0;
-    for (offset, c) in text.char_indices() {
-        column += 1;
-        if is_separator(c) {
-            if let Some((col, at)) = start.take() {
-                tokens.push((col, &text[at..offset]));
-            }
-            soft |= !tokens.is_empty() && (c.is_whitespace() || c == ',' || c == ';');
-        } else if start.is_none() {
-            start = Some((column, offset));
-        }
-    }
-    if let Some((col, at)) = start {
-        tokens.push((col, &text[at..]));
-    }
-    let numbers = soft
-        && tokens.len() > 1
-        && tokens
-            .iter()
-            .all(|(_, t)| t.chars().nth(1).is_none() || t.bytes().all(|b| b.is_ascii_digit()));
-
-    let mut line = Line {
-        number,
-        cells: Vec::new(),
-        errors: Vec::new(),
-        compact: !numbers,
-        empty: None,
-    };
-    let symbol = |line: &mut Line, c: char, column: usize| match alphabet.value(c) {
-        Some(value) => {
-            if value == 0 && line.empty.is_none() {
-                line.empty = Some(c);
-            }
-            line.cells.push((value, pos(column)));
-        }
-        None => {
-            line.errors.push(Error::BadSymbol {
-                symbol: c,
-                position: pos(column),
-            });
-            line.cells.push((0, pos(column)));
-        }
-    };
-    for (col, token) in tokens {
-        if numbers && token.len() > 1 {
+    let mut empty = None;
+    let (_, compact) = line.count();
+    for (col, token) in tokens(line.text.trim_end()) {
+        if !compact && token.len() > 1 {
             // A decimal number; absurdly long ones saturate and are reported out of range.
             let value = token.parse::<u64>().unwrap_or(u64::MAX);
-            if value == 0 && line.empty.is_none() {
-                line.empty = Some('0');
+            if value == 0 {
+                empty.get_or_insert('0');
             }
-            line.cells.push((value, pos(col)));
-        } else {
-            for (i, c) in token.chars().enumerate() {
-                symbol(&mut line, c, col + i);
+            cells.push((value, pos(col)));
+            continue;
+        }
+        for (i, c) in token.chars().enumerate() {
+            match alphabet.value(c) {
+                Some(value) => {
+                    if value == 0 {
+                        empty.get_or_insert(c);
+                    }
+                    cells.push((value, pos(col + i)));
+                }
+                None => {
+                    errors.push(Error::BadSymbol {
+                        symbol: c,
+                        position: pos(col + i),
+                    });
+                    cells.push((0, pos(col + i)));
+                }
             }
         }
     }
-    line
+    empty
 }
 
 /// Reads every puzzle of a text.
@@ -465,6 +634,36 @@ pub fn read_str(text: &str, options: &ReadOptions) -> Vec<Entry> {
     reader.finish();
     out.extend(std::iter::from_fn(|| reader.next_entry()));
     out
+}
+
+/// Reads one puzzle written on one line (the common case of batch files), fast when the line
+/// is compact: `N²` symbols of the alphabet and nothing else. Any other line goes through the
+/// full reader, so the errors are the same as [`read_str`]'s.
+pub fn read_line(text: &str, options: &ReadOptions) -> Result<Grid, Vec<Error>> {
+    let bytes = text.trim_end_matches(['\r', '\n']).as_bytes();
+    let side = crate::grid::isqrt(bytes.len());
+    if side * side == bytes.len()
+        && side <= options.alphabet.len()
+        && options.layout != Layout::Grid
+    {
+        let mut values = Vec::with_capacity(bytes.len());
+        for &b in bytes {
+            match options.alphabet.ascii.get(b as usize) {
+                Some(&v) if (v as usize) <= side => values.push(v),
+                _ => break,
+            }
+        }
+        if values.len() == bytes.len() {
+            if let Ok(shape) = Shape::for_cell_count(values.len(), options.shape) {
+                return Grid::from_values(shape, &values).map_err(|e| vec![e]);
+            }
+        }
+    }
+    let mut entries = read_str(text, options);
+    match entries.len() {
+        1 => entries.swap_remove(0).result,
+        found => Err(vec![Error::PuzzleCount { found }]),
+    }
 }
 
 /// Reads a text that holds exactly one puzzle, returning its first problem if it has any.
@@ -715,6 +914,27 @@ mod tests {
             Alphabet::new("0123456789ABCDEF").unwrap().symbol(1),
             Some('0')
         );
+    }
+
+    #[test]
+    fn read_line_fast_path_agrees_with_the_reader() {
+        let opts = ReadOptions::default();
+        for line in [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "5x..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "1234341221434321",
+            "1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1",
+            "12345",
+            "A234341221434321",
+            "",
+        ] {
+            let slow = read_str(line, &opts).pop().map(|e| e.result);
+            let fast = read_line(line, &opts);
+            match slow {
+                Some(slow) => assert_eq!(fast, slow, "{line:?}"),
+                None => assert!(fast.is_err()),
+            }
+        }
     }
 
     #[test]

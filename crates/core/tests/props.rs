@@ -63,3 +63,31 @@ proptest! {
         }
     }
 }
+
+mod nine {
+    use nsudoku::{Engine, Grid, Shape, Solutions};
+    use proptest::prelude::*;
+
+    use crate::support::{assert_solves, puzzle};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// The 9×9 engine against the general one, on random 9×9 puzzles from nearly full to
+        /// nearly empty, with and without a wrong clue.
+        #[test]
+        fn fast9_agrees_with_general(grid in puzzle(Just(Shape::CLASSIC), 0.85), at in any::<prop::sample::Index>(), digit in 0u16..10, spoil in any::<bool>()) {
+            let mut values = grid.values().to_vec();
+            if spoil {
+                values[at.index(81)] = digit;
+            }
+            let grid = Grid::from_values(Shape::CLASSIC, &values).unwrap();
+            let fast = Solutions::new(&grid, Engine::Fast9).count_up_to(3);
+            let general = Solutions::new(&grid, Engine::General).count_up_to(3);
+            prop_assert_eq!(fast, general);
+            if let Some(first) = Solutions::new(&grid, Engine::Fast9).next() {
+                assert_solves(&first, &grid);
+            }
+        }
+    }
+}

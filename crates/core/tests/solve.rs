@@ -23,7 +23,12 @@ fn valid_clues_without_a_solution_count_zero() {
     big.set(Cell::new(6, 7), Digit::new(9));
     for grid in [small, big] {
         assert!(grid.conflicts().is_empty());
-        for engine in [Engine::Auto, Engine::General, Engine::Reference] {
+        for engine in [
+            Engine::Auto,
+            Engine::Fast9,
+            Engine::General,
+            Engine::Reference,
+        ] {
             assert_eq!(
                 count(&grid, engine, 5),
                 Count {
@@ -60,7 +65,7 @@ fn deadly_rectangle_has_exactly_two_solutions() {
     for (r, c) in found.expect("the grid has an unavoidable rectangle") {
         puzzle.set(Cell::new(r, c), None);
     }
-    for engine in [Engine::General, Engine::Reference] {
+    for engine in [Engine::Fast9, Engine::General, Engine::Reference] {
         let all: Vec<Grid> = Solutions::new(&puzzle, engine).collect();
         assert_eq!(all.len(), 2, "{engine:?}");
         assert!(all.contains(&solution));

@@ -8,19 +8,17 @@ use crate::output::Status;
 
 pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
     let engine = args.engine.into();
-    super::each_puzzle(&args.input, &args.output, |p, at, result| {
+    super::each_puzzle(&args.input, &args.output, args.threads, |out, result| {
         let grid = match result {
             Ok(grid) => grid,
-            Err(errors) => return Ok(p.invalid(at, &errors)?),
+            Err(errors) => return out.invalid(&errors),
         };
         let count = Solutions::new(&grid, engine).count_up_to(args.limit);
-        match p.format {
-            Format::Json => p.json(
-                at,
-                json!({ "status": "counted", "count": count.count, "exact": count.exact }),
-            )?,
-            _ => p.text(&count.to_string())?,
+        match out.format {
+            Format::Json => {
+                out.json(json!({ "status": "counted", "count": count.count, "exact": count.exact }))
+            }
+            _ => out.text(&count.to_string()),
         }
-        Ok(())
     })
 }

@@ -1,40 +1,159 @@
 //! One file per subcommand. Each reads puzzles, calls the library and writes results; the
 //! loop they share is [`each_puzzle`].
+//!
+//! The loop splits the input into puzzle records on the main thread (cheap), then reads,
+//! validates, solves and formats a batch of records on every core, and writes the batch's
+//! outputs in input order before taking the next batch: memory stays bounded by the batch.
 
+pub mod bench;
 pub mod check;
 pub mod count;
 pub mod solve;
 
+use std::collections::VecDeque;
+use std::sync::mpsc;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use nsudoku::format::Style;
+use nsudoku::parse::Record;
 use nsudoku::{Error, Grid};
+use rayon::prelude::*;
 
 use crate::cli::{InputArgs, OutputArgs};
-use crate::input::{Location, for_each_entry, read_options, validated};
-use crate::output::{Printer, Status};
+use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
+use crate::output::{Out, Status, Writer};
 
-/// Runs `each` on every puzzle of the inputs, in order, with a printer for the results, and
-/// returns the exit status. Input that cannot be read counts as an input error.
-pub fn each_puzzle(
+/// Puzzles handed to the threads at once, and the most text a batch may hold.
+const BATCH_PUZZLES: usize = 1024;
+const BATCH_BYTES: usize = 8 << 20;
+/// Puzzles a thread takes at a time from a batch, writing into one buffer.
+const CHUNK: usize = 64;
+
+/// Runs `each` on every puzzle of the inputs, on `threads` threads (0: every core), and writes
+/// the outputs in input order; returns the exit status.
+pub fn each_puzzle<F>(
     input: &InputArgs,
     output: &OutputArgs,
-    mut each: impl FnMut(&mut Printer, &Location, Result<Grid, Vec<Error>>) -> anyhow::Result<()>,
-) -> anyhow::Result<Status> {
+    threads: usize,
+    each: F,
+) -> anyhow::Result<Status>
+where
+    F: Fn(&mut Out, Result<Grid, Vec<Error>>) + Sync,
+{
     let options = read_options(input)?;
-    let mut printer = Printer::new(output.format, options.alphabet.clone());
-    let unreadable = for_each_entry(input, &options, |at, entry| {
-        printer.set_empty(entry.empty);
-        each(&mut printer, at, validated(&entry))
-    });
-    let unreadable = match unreadable {
-        Ok(u) => u,
-        Err(e) => {
-            // Flush what was computed before reporting (a broken pipe is handled by main).
-            let _ = printer.flush();
-            return Err(e);
-        }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start threads")?;
+    let paths = paths(input);
+    let progress = progress_bar(total_size(&paths));
+    let style = Style {
+        alphabet: options.alphabet.clone(),
+        empty: '.',
     };
-    if unreadable {
-        printer.fail(Status::InputError);
+    let run = |records: &[(Location, Record)]| {
+        let first = records.first().map(|(at, _)| at.clone());
+        let mut out = Out::new(
+            output.format,
+            style.clone(),
+            first.unwrap_or(Location {
+                file: None,
+                line: 0,
+            }),
+        );
+        for (at, record) in records {
+            let entry = record.read(&options);
+            out.start(at.clone(), entry.empty);
+            each(&mut out, validated(&entry));
+        }
+        out
+    };
+
+    let mut writer = Writer::new();
+    let mut batch: Vec<(Location, Record)> = Vec::with_capacity(BATCH_PUZZLES);
+    let mut batch_bytes = 0;
+    let result = if pool.current_num_threads() == 1 {
+        // One thread: no pool, no batches.
+        for_each_record(&paths, &options, |at, record, bytes| {
+            progress.inc(bytes);
+            Ok(writer.write(run(&[(at, record)]))?)
+        })
+    } else {
+        // The main thread reads batch k + 1 while the pool works on batch k; at most two
+        // batches are in flight, and results are written in order.
+        pool.in_place_scope(|scope| {
+            let mut in_flight: VecDeque<mpsc::Receiver<Vec<Out>>> = VecDeque::new();
+            let submit = |batch: Vec<(Location, Record)>,
+                          in_flight: &mut VecDeque<mpsc::Receiver<Vec<Out>>>,
+                          writer: &mut Writer|
+             -> anyhow::Result<()> {
+                if in_flight.len() >= 2 {
+                    write_batch(in_flight.pop_front(), writer)?;
+                }
+                let (tx, rx) = mpsc::channel();
+                let run = &run;
+                scope.spawn(move |_| {
+                    let outs = batch.par_chunks(CHUNK).map(run).collect();
+                    let _ = tx.send(outs);
+                });
+                in_flight.push_back(rx);
+                Ok(())
+            };
+            let read = for_each_record(&paths, &options, |at, record, bytes| {
+                progress.inc(bytes);
+                batch_bytes += record.text_len();
+                batch.push((at, record));
+                if batch.len() >= BATCH_PUZZLES || batch_bytes >= BATCH_BYTES {
+                    batch_bytes = 0;
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_PUZZLES));
+                    submit(full, &mut in_flight, &mut writer)?;
+                }
+                Ok(())
+            });
+            let last = std::mem::take(&mut batch);
+            let mut done = read.and_then(|u| submit(last, &mut in_flight, &mut writer).map(|()| u));
+            while let Some(rx) = in_flight.pop_front() {
+                let written = write_batch(Some(rx), &mut writer);
+                if done.is_ok() {
+                    done = written.map(|()| done.unwrap_or_default());
+                }
+            }
+            done
+        })
+    };
+    progress.finish_and_clear();
+    let flushed = writer.flush();
+    if result? {
+        writer.status = writer.status.max(Status::InputError);
     }
-    printer.flush()?;
-    Ok(printer.status)
+    flushed?;
+    Ok(writer.status)
+}
+
+/// Waits for a batch's outputs and writes them in order.
+fn write_batch(rx: Option<mpsc::Receiver<Vec<Out>>>, writer: &mut Writer) -> anyhow::Result<()> {
+    let outs = rx
+        .and_then(|rx| rx.recv().ok())
+        .context("a worker thread stopped")?;
+    for out in outs {
+        writer.write(out)?;
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal: bytes of the input when its
+/// size is known, else a spinner.
+fn progress_bar(total: Option<u64>) -> ProgressBar {
+    let target = ProgressDrawTarget::stderr();
+    match total {
+        Some(total) => ProgressBar::with_draw_target(Some(total), target).with_style(
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {elapsed} (eta {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        None => ProgressBar::with_draw_target(None, target).with_style(
+            ProgressStyle::with_template("{spinner} {bytes} read, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        ),
+    }
 }

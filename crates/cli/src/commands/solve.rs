@@ -5,25 +5,23 @@ use nsudoku::{Grid, Solutions};
 use serde_json::json;
 
 use crate::cli::{Format, SolveArgs};
-use crate::input::Location;
-use crate::output::{Printer, Status, merge, shape_fields};
+use crate::output::{Out, Status, merge, shape_fields};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
-    super::each_puzzle(&args.input, &args.output, |p, at, result| {
-        let grid = match result {
-            Ok(grid) => grid,
-            Err(errors) => return Ok(p.invalid(at, &errors)?),
-        };
-        if args.all {
-            all(p, at, &grid, args)
-        } else {
-            one(p, at, &grid, args)
-        }
-    })
+    super::each_puzzle(
+        &args.input,
+        &args.output,
+        args.threads,
+        |out, result| match result {
+            Err(errors) => out.invalid(&errors),
+            Ok(grid) if args.all => all(out, &grid, args),
+            Ok(grid) => one(out, &grid, args),
+        },
+    )
 }
 
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.
-fn one(p: &mut Printer, at: &Location, grid: &Grid, args: &SolveArgs) -> anyhow::Result<()> {
+fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     let mut solutions = Solutions::new(grid, args.engine.into());
     let first = solutions.next();
     let multiple = first.is_some() && !args.first && solutions.next_values().is_some();
@@ -33,25 +31,24 @@ fn one(p: &mut Printer, at: &Location, grid: &Grid, args: &SolveArgs) -> anyhow:
         (Some(_), false) => "solved",
     };
     if status != "solved" {
-        p.fail(Status::Unsolved);
+        out.fail(Status::Unsolved);
     }
-    match (p.format, &first) {
+    match (out.format, &first) {
         (Format::Json, _) => {
             let mut fields = merge([json!({ "status": status }), shape_fields(grid)]);
             if let Some(solution) = &first {
                 fields["grid"] = json!(solution);
             }
-            p.json(at, fields)?;
+            out.json(fields);
         }
-        (_, Some(solution)) if !multiple => p.grid(solution)?,
-        (_, Some(_)) => p.comment(at, "more than one solution")?,
-        (_, None) => p.comment(at, "no solution")?,
+        (_, Some(solution)) if !multiple => out.grid(solution),
+        (_, Some(_)) => out.comment("more than one solution"),
+        (_, None) => out.comment("no solution"),
     }
-    Ok(())
 }
 
-/// Every solution up to the limit, streamed; a summary comment after each puzzle.
-fn all(p: &mut Printer, at: &Location, grid: &Grid, args: &SolveArgs) -> anyhow::Result<()> {
+/// Every solution up to the limit; a summary comment after each puzzle.
+fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     let mut solutions = Solutions::new(grid, args.engine.into());
     let mut found = Vec::new();
     let mut count = 0;
@@ -60,23 +57,23 @@ fn all(p: &mut Printer, at: &Location, grid: &Grid, args: &SolveArgs) -> anyhow:
             break;
         };
         count += 1;
-        if p.format == Format::Json {
+        if out.format == Format::Json {
             found.push(solution);
         } else {
-            p.grid(&solution)?;
+            out.grid(&solution);
         }
     }
     let exact = count < args.limit;
     if count == 0 {
-        p.fail(Status::Unsolved);
+        out.fail(Status::Unsolved);
     }
-    if p.format == Format::Json {
+    if out.format == Format::Json {
         let status = if count == 0 { "no_solution" } else { "solved" };
         let fields =
             json!({ "status": status, "count": count, "exact": exact, "solutions": found });
-        return Ok(p.json(at, merge([fields, shape_fields(grid)]))?);
+        return out.json(merge([fields, shape_fields(grid)]));
     }
     let more = if exact { "" } else { "+" };
     let noun = if count == 1 { "solution" } else { "solutions" };
-    Ok(p.comment(at, &format!("{count}{more} {noun}"))?)
+    out.comment(&format!("{count}{more} {noun}"));
 }

@@ -7,15 +7,19 @@
 //!
 //! | engine | for | how |
 //! |---|---|---|
+//! | [`Engine::Fast9`] | 9×9 | digit × band bitboards, locked candidates by table, copy-on-guess |
 //! | [`Engine::General`] | every shape | singles propagation, fewest-candidates branching, trail |
 //! | [`Engine::Reference`] | tests | plain backtracking, obviously right, slow |
 //!
-//! [`Engine::Auto`] picks the fastest engine for the shape.
+//! [`Engine::Auto`] picks the fastest engine for the shape: `Fast9` for 3×3 boxes, `General`
+//! for the rest. Asking for `Fast9` on another shape falls back to `General`.
 
+mod fast9;
 mod general;
 mod reference;
 
 use crate::grid::{Grid, Shape};
+use fast9::Fast9;
 use general::General;
 use reference::Reference;
 
@@ -26,6 +30,8 @@ pub enum Engine {
     /// The fastest engine for the grid's shape.
     #[default]
     Auto,
+    /// The 9×9 engine (other shapes fall back to the general one).
+    Fast9,
     /// The general N×N engine.
     General,
     /// The plain backtracking reference engine (slow; for cross-checks).
@@ -62,6 +68,7 @@ pub enum Uniqueness {
 
 #[derive(Clone, Debug)]
 enum Run {
+    Fast9(Box<Fast9>),
     W1(Box<General<1>>),
     W2(Box<General<2>>),
     W4(Box<General<4>>),
@@ -72,6 +79,7 @@ enum Run {
 macro_rules! each_engine {
     ($run:expr, $e:ident => $body:expr) => {
         match $run {
+            Run::Fast9($e) => $body,
             Run::W1($e) => $body,
             Run::W2($e) => $body,
             Run::W4($e) => $body,
@@ -92,6 +100,7 @@ macro_rules! each_engine {
 #[derive(Clone, Debug)]
 pub struct Solutions {
     shape: Shape,
+    engine: Engine,
     run: Run,
 }
 
@@ -99,9 +108,11 @@ impl Solutions {
     /// The solutions of `grid`, found by `engine`.
     pub fn new(grid: &Grid, engine: Engine) -> Solutions {
         let n = grid.side();
+        let classic = grid.shape() == Shape::CLASSIC;
         let run = match engine {
             Engine::Reference => Run::Reference(Box::new(Reference::new(grid))),
-            Engine::Auto | Engine::General => match n {
+            Engine::Auto | Engine::Fast9 if classic => Run::Fast9(Box::new(Fast9::new(grid))),
+            Engine::Auto | Engine::Fast9 | Engine::General => match n {
                 0..=64 => Run::W1(Box::new(General::new(grid))),
                 65..=128 => Run::W2(Box::new(General::new(grid))),
                 129..=256 => Run::W4(Box::new(General::new(grid))),
@@ -110,7 +121,17 @@ impl Solutions {
         };
         Solutions {
             shape: grid.shape(),
+            engine,
             run,
+        }
+    }
+
+    /// Starts over on another grid with the same engine, reusing the buffers when it can
+    /// (no allocation for a 9×9 grid on the 9×9 engine).
+    pub fn reset(&mut self, grid: &Grid) {
+        match &mut self.run {
+            Run::Fast9(e) if grid.shape() == Shape::CLASSIC => e.load(grid.values()),
+            _ => *self = Solutions::new(grid, self.engine),
         }
     }
 
@@ -119,11 +140,19 @@ impl Solutions {
         each_engine!(&mut self.run, e => e.next_solution())
     }
 
+    /// Finds the next solution without building it; false when there are no more.
+    fn advance(&mut self) -> bool {
+        match &mut self.run {
+            Run::Fast9(e) => e.advance(),
+            run => each_engine!(run, e => e.next_solution().is_some()),
+        }
+    }
+
     /// Counts the remaining solutions, stopping at `limit`.
     pub fn count_up_to(&mut self, limit: usize) -> Count {
         let mut count = 0;
         while count < limit {
-            if self.next_values().is_none() {
+            if !self.advance() {
                 return Count { count, exact: true };
             }
             count += 1;
@@ -186,7 +215,7 @@ impl Grid {
 mod tests {
     use super::*;
 
-    const ENGINES: [Engine; 2] = [Engine::General, Engine::Reference];
+    const ENGINES: [Engine; 3] = [Engine::Fast9, Engine::General, Engine::Reference];
 
     fn grid(s: &str) -> Grid {
         s.parse().unwrap()

@@ -1,0 +1,170 @@
+//! `nsudoku bench`: single-threaded throughput per file, as a markdown table.
+//!
+//! Like tdoku's harness: puzzles are loaded (optionally permuted and cycled to a fixed number),
+//! written back as lines, then timed as parse + solve (count up to 2, or the first solution)
+//! after a warm-up, over whole passes; the solutions are checked after the clock stops.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use nsudoku::format::Style;
+use nsudoku::parse::{ReadOptions, read_line};
+use nsudoku::transform::Transform;
+use nsudoku::{Engine, Grid, Solutions};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::cli::BenchArgs;
+use crate::input::{read_options, read_path};
+use crate::output::Status;
+
+/// What one pass over the puzzles measured.
+#[derive(Default)]
+struct Pass {
+    solutions: usize,
+    guesses: u64,
+    guessless: usize,
+}
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
+    let options = read_options(&args.input)?;
+    if args.input.files.is_empty() {
+        bail!("bench needs at least one puzzle file");
+    }
+    let mode = if args.first { "first" } else { "count up to 2" };
+    println!("| file | puzzles | mode | puzzles/s | µs/puzzle | % no guess | guesses/puzzle |");
+    println!("|---|---:|---|---:|---:|---:|---:|");
+    let mut status = Status::Success;
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    for path in &args.input.files {
+        let grids = load(path, &options, &mut status)?;
+        if grids.is_empty() {
+            eprintln!("nsudoku: {}: no valid puzzle, skipped", path.display());
+            status = status.max(Status::InputError);
+            continue;
+        }
+        let lines = prepare(&grids, args, &mut rng);
+        let engine: Engine = args.engine.into();
+        let limit = if args.first { 1 } else { 2 };
+        let mut solver = Solutions::new(&grids[0], engine);
+
+        let warm = Instant::now();
+        while warm.elapsed() < Duration::from_secs_f64(args.warmup) {
+            for chunk in lines.chunks(1024) {
+                pass(chunk, &options, &mut solver, limit);
+                if warm.elapsed() >= Duration::from_secs_f64(args.warmup) {
+                    break;
+                }
+            }
+        }
+        let start = Instant::now();
+        let mut passes = 0;
+        let mut stats = Pass::default();
+        while passes == 0 || start.elapsed() < Duration::from_secs_f64(args.secs) {
+            let p = pass(&lines, &options, &mut solver, limit);
+            if passes == 0 {
+                stats = p;
+            }
+            passes += 1;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        let rate = (passes * lines.len()) as f64 / elapsed;
+        if let Err(e) = verify(&lines, &options, limit, stats.solutions) {
+            eprintln!("nsudoku: {}: {e}", path.display());
+            status = status.max(Status::Unsolved);
+        }
+        let n = lines.len() as f64;
+        println!(
+            "| {} | {} | {mode} | {rate:.0} | {:.2} | {:.1} | {:.2} |",
+            path.file_name().map_or_else(
+                || path.display().to_string(),
+                |f| f.to_string_lossy().into_owned()
+            ),
+            lines.len(),
+            1e6 / rate,
+            100.0 * stats.guessless as f64 / n,
+            stats.guesses as f64 / n,
+        );
+    }
+    Ok(status)
+}
+
+fn load(path: &Path, options: &ReadOptions, status: &mut Status) -> anyhow::Result<Vec<Grid>> {
+    let mut grids = Vec::new();
+    read_path(path, options, |record, _| {
+        let line = record.line();
+        match crate::input::validated(&record.read(options)) {
+            Ok(grid) => grids.push(grid),
+            Err(errors) => {
+                *status = (*status).max(Status::InputError);
+                eprintln!(
+                    "nsudoku: {}:{line}: {} (skipped)",
+                    path.display(),
+                    errors[0]
+                );
+            }
+        }
+        Ok(())
+    })?;
+    Ok(grids)
+}
+
+/// The lines to time: each puzzle (permuted with `--shuffle`), cycled to `--expand`.
+fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> Vec<String> {
+    let style = Style::default();
+    let n = args.expand.max(grids.len());
+    (0..n)
+        .map(|k| {
+            let grid = &grids[k % grids.len()];
+            if args.shuffle {
+                style.line(&Transform::random(grid.shape(), rng).apply(grid))
+            } else {
+                style.line(grid)
+            }
+        })
+        .collect()
+}
+
+fn pass(lines: &[String], options: &ReadOptions, solver: &mut Solutions, limit: usize) -> Pass {
+    let mut p = Pass::default();
+    for line in lines {
+        let Ok(grid) = read_line(black_box(line), options) else {
+            continue;
+        };
+        solver.reset(&grid);
+        let count = solver.count_up_to(limit).count;
+        p.solutions += count;
+        let guesses = solver.guesses();
+        p.guesses += guesses;
+        p.guessless += usize::from(guesses == 0);
+    }
+    black_box(p)
+}
+
+/// Outside the clock: every puzzle's first solution is a solution, and the counts add up.
+fn verify(
+    lines: &[String],
+    options: &ReadOptions,
+    limit: usize,
+    timed: usize,
+) -> anyhow::Result<()> {
+    let mut total = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let grid = read_line(line, options).map_err(|e| anyhow::anyhow!("puzzle {i}: {}", e[0]))?;
+        let mut all = grid.solutions();
+        match all.next() {
+            Some(s) if s.is_solution_of(&grid) => total += 1,
+            Some(_) => bail!("puzzle {i}: wrong solution"),
+            None => {}
+        }
+        if limit > 1 && all.next().is_some() {
+            total += 1;
+        }
+    }
+    if total != timed {
+        bail!("the timed pass found {timed} solutions, the check {total}");
+    }
+    Ok(())
+}
