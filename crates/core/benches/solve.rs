@@ -39,9 +39,11 @@ fn engines(c: &mut Criterion) {
         let lines = sample(set);
         let mut group = c.benchmark_group(set);
         group.throughput(criterion::Throughput::Elements(lines.len() as u64));
-        group.bench_function("general", |b| {
-            b.iter(|| count_all(black_box(&lines), Engine::General))
-        });
+        for (name, engine) in [("fast9", Engine::Fast9), ("general", Engine::General)] {
+            group.bench_function(name, |b| {
+                b.iter(|| count_all(black_box(&lines), engine))
+            });
+        }
         group.finish();
     }
     let big = read_str(
