@@ -40,9 +40,7 @@ fn engines(c: &mut Criterion) {
         let mut group = c.benchmark_group(set);
         group.throughput(criterion::Throughput::Elements(lines.len() as u64));
         for (name, engine) in [("fast9", Engine::Fast9), ("general", Engine::General)] {
-            group.bench_function(name, |b| {
-                b.iter(|| count_all(black_box(&lines), engine))
-            });
+            group.bench_function(name, |b| b.iter(|| count_all(black_box(&lines), engine)));
         }
         group.finish();
     }
