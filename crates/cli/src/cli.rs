@@ -98,6 +98,10 @@ pub struct SolveArgs {
     /// Solving engine (`reference` is slow and meant for cross-checks).
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
+
+    /// Give up a puzzle after this many seconds (it is then reported as timed out).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Args)]
@@ -118,6 +122,10 @@ pub struct CountArgs {
     /// Solving engine (`reference` is slow and meant for cross-checks).
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
+
+    /// Give up a puzzle after this many seconds (it is then reported as timed out).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Args)]
@@ -197,6 +205,13 @@ impl From<EngineArg> for nsudoku::Engine {
             EngineArg::Reference => nsudoku::Engine::Reference,
         }
     }
+}
+
+fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    std::time::Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {

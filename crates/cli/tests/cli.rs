@@ -347,3 +347,40 @@ fn bench_prints_a_markdown_row_per_file() {
     assert!(rows[2].starts_with("| puzzles3_magictour_top1465.sample | 100 | count up to 2 |"));
     assert!(rows[3].starts_with("| classic.txt | 100 |"));
 }
+
+#[test]
+fn a_timeout_says_how_far_the_search_got() {
+    // An empty 25×25 grid has far more solutions than can be counted in a tenth of a second.
+    let empty = "0".repeat(625);
+    let out = stdout(
+        nsudoku()
+            .args(["count", "--limit", "100000000000", "--timeout", "0.1", "-"])
+            .write_stdin(format!("{empty}\n"))
+            .assert()
+            .success(),
+    );
+    assert!(out.ends_with("+ (timed out)\n"), "{out}");
+    let json = stdout(
+        nsudoku()
+            .args([
+                "count",
+                "--limit",
+                "100000000000",
+                "--timeout",
+                "0.1",
+                "-f",
+                "json",
+                "-",
+            ])
+            .write_stdin(format!("{empty}\n"))
+            .assert()
+            .success(),
+    );
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["status"], "timeout");
+    assert_eq!(v["exact"], false);
+    nsudoku()
+        .args(["solve", "--timeout", "nonsense", "-"])
+        .assert()
+        .code(2);
+}

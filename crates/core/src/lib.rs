@@ -44,4 +44,4 @@ pub struct ReadmeDoctests;
 
 pub use error::{Error, Position, ShapeError};
 pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, MAX_SIDE, Shape};
-pub use solve::{Count, Engine, Solutions, Uniqueness};
+pub use solve::{Count, Engine, Solutions, Stop, Uniqueness};

@@ -1,6 +1,5 @@
 //! `nsudoku count`: the number of solutions of each puzzle, up to a limit.
 
-use nsudoku::Solutions;
 use serde_json::json;
 
 use crate::cli::{CountArgs, Format};
@@ -13,11 +12,15 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
             Ok(grid) => grid,
             Err(errors) => return out.invalid(&errors),
         };
-        let count = Solutions::new(&grid, engine).count_up_to(args.limit);
+        let mut solutions = super::solutions(&grid, engine, args.timeout);
+        let count = solutions.count_up_to(args.limit);
+        let timed_out = solutions.interrupted();
         match out.format {
             Format::Json => {
-                out.json(json!({ "status": "counted", "count": count.count, "exact": count.exact }))
+                let status = if timed_out { "timeout" } else { "counted" };
+                out.json(json!({ "status": status, "count": count.count, "exact": count.exact }))
             }
+            _ if timed_out => out.text(&format!("{count} (timed out)")),
             _ => out.text(&count.to_string()),
         }
     })

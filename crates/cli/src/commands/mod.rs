@@ -17,12 +17,23 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::format::Style;
 use nsudoku::parse::Record;
-use nsudoku::{Error, Grid};
+use std::time::{Duration, Instant};
+
+use nsudoku::{Error, Grid, Solutions, Stop};
 use rayon::prelude::*;
 
 use crate::cli::{InputArgs, OutputArgs};
 use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
 use crate::output::{Out, Status, Writer};
+
+/// The solutions of a grid, given up after `timeout` from now.
+pub fn solutions(grid: &Grid, engine: nsudoku::Engine, timeout: Option<Duration>) -> Solutions {
+    let stop = Stop {
+        deadline: timeout.map(|t| Instant::now() + t),
+        cancel: None,
+    };
+    Solutions::new(grid, engine).with_stop(stop)
+}
 
 /// Puzzles handed to the threads at once, and the most text a batch may hold.
 const BATCH_PUZZLES: usize = 1024;

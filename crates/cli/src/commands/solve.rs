@@ -1,7 +1,7 @@
 //! `nsudoku solve`: the unique solution of each puzzle, the first one (`--first`), or all of
 //! them up to a limit (`--all`).
 
-use nsudoku::{Grid, Solutions};
+use nsudoku::Grid;
 use serde_json::json;
 
 use crate::cli::{Format, SolveArgs};
@@ -22,10 +22,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.
 fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
-    let mut solutions = Solutions::new(grid, args.engine.into());
+    let mut solutions = super::solutions(grid, args.engine.into(), args.timeout);
     let first = solutions.next();
     let multiple = first.is_some() && !args.first && solutions.next_values().is_some();
+    let timed_out = solutions.interrupted();
     let status = match (&first, multiple) {
+        _ if timed_out => "timeout",
         (None, _) => "no_solution",
         (Some(_), true) => "multiple",
         (Some(_), false) => "solved",
@@ -41,6 +43,15 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
             }
             out.json(fields);
         }
+        _ if timed_out => out.comment(&format!(
+            "timed out after {} guesses{}",
+            solutions.guesses(),
+            if first.is_some() {
+                ", a solution found but not proved unique"
+            } else {
+                ""
+            }
+        )),
         (_, Some(solution)) if !multiple => out.grid(solution),
         (_, Some(_)) => out.comment("more than one solution"),
         (_, None) => out.comment("no solution"),
@@ -49,7 +60,7 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
 
 /// Every solution up to the limit; a summary comment after each puzzle.
 fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
-    let mut solutions = Solutions::new(grid, args.engine.into());
+    let mut solutions = super::solutions(grid, args.engine.into(), args.timeout);
     let mut found = Vec::new();
     let mut count = 0;
     while count < args.limit {
@@ -63,7 +74,7 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
             out.grid(&solution);
         }
     }
-    let exact = count < args.limit;
+    let exact = count < args.limit && !solutions.interrupted();
     if count == 0 {
         out.fail(Status::Unsolved);
     }
@@ -75,5 +86,10 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     }
     let more = if exact { "" } else { "+" };
     let noun = if count == 1 { "solution" } else { "solutions" };
-    out.comment(&format!("{count}{more} {noun}"));
+    let why = if solutions.interrupted() {
+        " (timed out)"
+    } else {
+        ""
+    };
+    out.comment(&format!("{count}{more} {noun}{why}"));
 }

@@ -162,6 +162,7 @@ pub(crate) struct Fast9 {
     state: State,
     stack: Vec<State>,
     guesses: u64,
+    pub(crate) watch: super::Watch,
     phase: Phase,
     values: [u16; 81],
 }
@@ -351,6 +352,7 @@ impl Fast9 {
             state: State::empty(),
             stack: Vec::with_capacity(81),
             guesses: 0,
+            watch: super::Watch::default(),
             phase: Phase::Start,
             values: [0; 81],
         };
@@ -394,6 +396,10 @@ impl Fast9 {
                 if self.state.solved() {
                     self.phase = Phase::Solved;
                     return true;
+                }
+                if self.watch.due(self.guesses) {
+                    self.phase = Phase::Done;
+                    return false;
                 }
                 let (b, i, d) = self.state.choose();
                 self.guesses += 1;

@@ -24,6 +24,9 @@
 //! order), smallest digit first. The search is an explicit loop over `stack`, so it can stop
 //! after each solution and resume: that is what makes [`super::Solutions`] lazy.
 
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
 use crate::bits::Bits;
 use crate::grid::Grid;
 
@@ -55,7 +58,20 @@ enum Phase {
 #[derive(Clone, Debug)]
 pub(crate) struct General<const W: usize> {
     n: usize,
+    /// Restarts are on until the first solution is found.
+    restarts: bool,
+    /// Runs so far, and guesses in the current run.
+    run: u64,
+    run_guesses: u64,
+    /// Trail length after the givens are propagated: where a restart goes back to.
+    root: usize,
+    /// Tie-breaking and digit order, seeded per grid so that runs are reproducible.
+    rng: SmallRng,
+    width: usize,
+    height: usize,
     givens: Vec<u16>,
+    /// Scratch for locked candidates: one set per segment of a house.
+    segs: Vec<Bits<W>>,
     values: Vec<u16>,
     cand: Vec<Bits<W>>,
     placed: Vec<Bits<W>>,
@@ -69,6 +85,7 @@ pub(crate) struct General<const W: usize> {
     dirty_list: Vec<u32>,
     empty: usize,
     guesses: u64,
+    pub(crate) watch: super::Watch,
     phase: Phase,
 }
 
@@ -93,6 +110,16 @@ impl<const W: usize> General<W> {
         let full = Bits::below(n);
         General {
             n,
+            restarts: true,
+            run: 0,
+            run_guesses: 0,
+            root: 0,
+            rng: SmallRng::seed_from_u64(grid.values().iter().fold(n as u64, |h, &v| {
+                h.wrapping_mul(0x100_0000_01B3) ^ u64::from(v)
+            })),
+            width: shape.width(),
+            height: shape.height(),
+            segs: Vec::with_capacity(n),
             givens: grid.values().to_vec(),
             values: vec![0; cells],
             cand: vec![full; cells],
@@ -107,6 +134,7 @@ impl<const W: usize> General<W> {
             dirty_list: Vec::with_capacity(3 * n),
             empty: cells,
             guesses: 0,
+            watch: super::Watch::default(),
             phase: Phase::Start,
         }
     }
@@ -129,16 +157,29 @@ impl<const W: usize> General<W> {
         loop {
             if self.empty == 0 {
                 self.phase = Phase::Solved;
+                self.restarts = false;
                 return Some(&self.values);
+            }
+            if self.watch.due(self.guesses) {
+                self.phase = Phase::Done;
+                return None;
+            }
+            if self.restarts && self.run_guesses >= Self::RESTART_BASE * luby(self.run) {
+                // A heavy tail: start over from the root with other random choices. Only
+                // before the first solution, so that no solution is found twice.
+                self.undo_to(self.root);
+                self.stack.clear();
+                self.run += 1;
+                self.run_guesses = 0;
+                continue;
             }
             let cell = self.choose();
             let cand = self.cand[cell];
-            let Some(digit) = cand.first() else {
-                unreachable!("an empty cell without candidates survived propagation")
-            };
+            let digit = self.pick(&cand);
             let mut rest = cand;
             rest.remove(digit);
             self.guesses += 1;
+            self.run_guesses += 1;
             self.stack.push(Choice {
                 cell: cell as u32,
                 rest,
@@ -162,7 +203,18 @@ impl<const W: usize> General<W> {
         for h in 0..3 * self.n {
             self.mark_dirty(h);
         }
-        self.propagate()
+        let ok = self.propagate();
+        self.root = self.trail.len();
+        ok
+    }
+
+    /// Guesses in the first run before a restart; later runs get Luby multiples of it.
+    const RESTART_BASE: u64 = 128;
+
+    /// A random candidate of a cell (the search order of its digits).
+    fn pick(&mut self, cand: &Bits<W>) -> usize {
+        let k = self.rng.random_range(0..cand.len());
+        cand.iter().nth(k).unwrap_or(0)
     }
 
     /// Undoes the latest choice and tries its next digit, until one propagates without
@@ -241,25 +293,119 @@ impl<const W: usize> General<W> {
             self.mark_dirty(h);
             for i in 0..n {
                 let peer = self.members[h * n + i] as usize;
-                if self.values[peer] != 0 || !self.cand[peer].contains(digit) {
-                    continue;
-                }
-                self.cand[peer].remove(digit);
-                self.trail.push(Undo {
-                    cell: peer as u32,
-                    digit: digit as u16,
-                    assign: false,
-                });
-                let left = &self.cand[peer];
-                if left.is_empty() {
+                if !self.remove(peer, digit) {
                     return false;
                 }
-                if left.single().is_some() {
-                    self.singles.push(peer as u32);
+            }
+        }
+        true
+    }
+
+    /// Removes `digit` from an empty cell's candidates (if there); false when none is left.
+    #[inline]
+    fn remove(&mut self, cell: usize, digit: usize) -> bool {
+        if self.values[cell] != 0 || !self.cand[cell].contains(digit) {
+            return true;
+        }
+        self.cand[cell].remove(digit);
+        self.trail.push(Undo {
+            cell: cell as u32,
+            digit: digit as u16,
+            assign: false,
+        });
+        let left = &self.cand[cell];
+        if left.is_empty() {
+            return false;
+        }
+        if left.single().is_some() {
+            self.singles.push(cell as u32);
+        }
+        for h in self.houses_of[cell] {
+            self.mark_dirty(h as usize);
+        }
+        true
+    }
+
+    /// Locked candidates through house `h`: a digit whose cells in `h` all lie in one
+    /// intersection with another house leaves the rest of that house (pointing from boxes,
+    /// claiming from rows and columns). The intersections of `h` are its segments: the rows or
+    /// columns of a box, the boxes along a row or column.
+    fn locked(&mut self, h: usize) -> bool {
+        let (n, w, bh) = (self.n, self.width, self.height);
+        if w == 1 || bh == 1 || w == n || bh == n {
+            return true; // a box is a row or a column: nothing to lock
+        }
+        let needed = self.full.difference(&self.placed[h]);
+        // (segment count, cells a segment, stride between a segment's cells, cells to scan)
+        let plans: &[(usize, usize, usize)] = match h / n {
+            0 => &[(bh, w, 1)],             // row: bh boxes of w cells
+            1 => &[(w, bh, 1)],             // column: w boxes of bh cells
+            _ => &[(bh, w, 1), (w, bh, w)], // box: bh rows of w cells; w columns of bh cells
+        };
+        for (plan, &(segments, len, stride)) in plans.iter().enumerate() {
+            let mut segs = std::mem::take(&mut self.segs);
+            segs.clear();
+            let (mut once, mut twice) = (Bits::<W>::empty(), Bits::<W>::empty());
+            for k in 0..segments {
+                let mut seg = Bits::<W>::empty();
+                for j in 0..len {
+                    // Rows and row-segments run along the member order; a box's columns step
+                    // by the box width.
+                    let i = if stride == 1 {
+                        k * len + j
+                    } else {
+                        j * stride + k
+                    };
+                    let cell = self.members[h * n + i] as usize;
+                    if self.values[cell] == 0 {
+                        seg = seg.union(&self.cand[cell]);
+                    }
                 }
-                for h2 in self.houses_of[peer] {
-                    self.mark_dirty(h2 as usize);
+                twice = twice.union(&once.intersection(&seg));
+                once = once.union(&seg);
+                segs.push(seg);
+            }
+            let alone = once.difference(&twice).intersection(&needed);
+            let mut ok = true;
+            if !alone.is_empty() {
+                for (k, seg) in segs.iter().enumerate() {
+                    let digits = seg.intersection(&alone);
+                    if digits.is_empty() {
+                        continue;
+                    }
+                    // The other house through segment k, and a test for the segment's cells.
+                    let first =
+                        self.members[h * n + if stride == 1 { k * len } else { k }] as usize;
+                    let (r0, c0) = (first / n, first % n);
+                    let other = match (h / n, plan) {
+                        (0, _) | (1, _) => 2 * n + self.houses_of[first][2] as usize - 2 * n,
+                        (_, 0) => r0,
+                        _ => n + c0,
+                    };
+                    let home = h;
+                    for i in 0..n {
+                        let cell = self.members[other * n + i] as usize;
+                        if self.houses_of[cell].contains(&(home as u32)) {
+                            continue;
+                        }
+                        for d in digits.iter() {
+                            if !self.remove(cell, d) {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        if !ok {
+                            break;
+                        }
+                    }
+                    if !ok {
+                        break;
+                    }
                 }
+            }
+            self.segs = segs;
+            if !ok {
+                return false;
             }
         }
         true
@@ -317,15 +463,20 @@ impl<const W: usize> General<W> {
                 _ => return false,
             }
         }
-        true
+        self.locked(h)
     }
 
     /// The empty cell with the fewest candidates.
-    fn choose(&self) -> usize {
+    /// The empty cell with the fewest candidates; ties go to the first found from a random
+    /// starting cell.
+    fn choose(&mut self) -> usize {
         let mut best = usize::MAX;
         let mut best_len = usize::MAX;
-        for (cell, &v) in self.values.iter().enumerate() {
-            if v == 0 {
+        let cells = self.values.len();
+        let offset = self.rng.random_range(0..cells);
+        for k in 0..cells {
+            let cell = (offset + k) % cells;
+            if self.values[cell] == 0 {
                 let len = self.cand[cell].len();
                 if len < best_len {
                     best = cell;
@@ -337,5 +488,28 @@ impl<const W: usize> General<W> {
             }
         }
         best
+    }
+}
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, term `i` (0-based): restart limits that
+/// waste at most a log factor against the best fixed limit.
+fn luby(i: u64) -> u64 {
+    let mut i = i + 1;
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (0..15).map(super::luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }

@@ -18,6 +18,10 @@ mod fast9;
 mod general;
 mod reference;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use crate::grid::{Grid, Shape};
 use fast9::Fast9;
 use general::General;
@@ -36,6 +40,48 @@ pub enum Engine {
     General,
     /// The plain backtracking reference engine (slow; for cross-checks).
     Reference,
+}
+
+/// When to give up a search: at a deadline, or when another thread raises a flag.
+///
+/// The engines look at it every few hundred guesses, so a search stops soon after, never in
+/// the middle of a step. A search that stopped says so ([`Solutions::interrupted`]).
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up once this flag is true.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// The engines' side of [`Stop`]: checks it now and then, and remembers that it fired.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Watch {
+    stop: Stop,
+    next: u64,
+    fired: bool,
+}
+
+impl Watch {
+    /// Guesses between two looks at the clock and the flag.
+    const EVERY: u64 = 256;
+
+    /// True when the search must stop (checked once every [`Watch::EVERY`] guesses).
+    #[inline]
+    pub(crate) fn due(&mut self, guesses: u64) -> bool {
+        if guesses < self.next {
+            return false;
+        }
+        self.next = guesses + Self::EVERY;
+        let late = self.stop.deadline.is_some_and(|d| Instant::now() >= d);
+        let cancelled = self
+            .stop
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
+        self.fired |= late || cancelled;
+        self.fired
+    }
 }
 
 /// How many solutions a search found, up to a limit.
@@ -130,8 +176,16 @@ impl Solutions {
     /// (no allocation for a 9×9 grid on the 9×9 engine).
     pub fn reset(&mut self, grid: &Grid) {
         match &mut self.run {
-            Run::Fast9(e) if grid.shape() == Shape::CLASSIC => e.load(grid.values()),
-            _ => *self = Solutions::new(grid, self.engine),
+            Run::Fast9(e) if grid.shape() == Shape::CLASSIC => {
+                e.load(grid.values());
+                e.watch.fired = false;
+                e.watch.next = 0;
+            }
+            _ => {
+                let watch = each_engine!(&self.run, e => e.watch.clone());
+                *self = Solutions::new(grid, self.engine);
+                each_engine!(&mut self.run, e => e.watch = watch);
+            }
         }
     }
 
@@ -148,12 +202,14 @@ impl Solutions {
         }
     }
 
-    /// Counts the remaining solutions, stopping at `limit`.
+    /// Counts the remaining solutions, stopping at `limit` (or at the [`Stop`]: then the
+    /// count is not exact either).
     pub fn count_up_to(&mut self, limit: usize) -> Count {
         let mut count = 0;
         while count < limit {
             if !self.advance() {
-                return Count { count, exact: true };
+                let exact = !self.interrupted();
+                return Count { count, exact };
             }
             count += 1;
         }
@@ -166,6 +222,23 @@ impl Solutions {
     /// Branching decisions taken so far (0 when propagation alone solved the grid).
     pub fn guesses(&self) -> u64 {
         each_engine!(&self.run, e => e.guesses())
+    }
+
+    /// Gives up the search at a deadline or on a flag; see [`Stop`].
+    pub fn with_stop(mut self, stop: Stop) -> Solutions {
+        let watch = Watch {
+            stop,
+            next: 0,
+            fired: false,
+        };
+        each_engine!(&mut self.run, e => e.watch = watch);
+        self
+    }
+
+    /// Whether the search stopped because of its [`Stop`]: the solutions found so far are
+    /// right, but there may be more (or, when none was found, some).
+    pub fn interrupted(&self) -> bool {
+        each_engine!(&self.run, e => e.watch.fired)
     }
 }
 
@@ -274,6 +347,33 @@ mod tests {
             }
         );
         assert_eq!(c.to_string(), "3+");
+    }
+
+    #[test]
+    fn a_passed_deadline_interrupts_and_says_so() {
+        let empty = Grid::empty(Shape::new(5, 5).unwrap());
+        for engine in ENGINES {
+            let stop = Stop {
+                deadline: Some(Instant::now()),
+                cancel: None,
+            };
+            let mut s = Solutions::new(&empty, engine).with_stop(stop);
+            let count = s.count_up_to(1_000_000);
+            assert!(s.interrupted(), "{engine:?}");
+            assert!(!count.exact);
+        }
+        let flag = Arc::new(AtomicBool::new(true));
+        let stop = Stop {
+            deadline: None,
+            cancel: Some(flag),
+        };
+        let mut s = Solutions::new(&Grid::empty(Shape::CLASSIC), Engine::Auto).with_stop(stop);
+        assert_eq!(s.count_up_to(10).count, 0);
+        assert!(s.interrupted());
+        // Without a stop, nothing is interrupted.
+        let mut free = Grid::empty(Shape::CLASSIC).solutions();
+        assert_eq!(free.count_up_to(3).count, 3);
+        assert!(!free.interrupted());
     }
 
     #[test]

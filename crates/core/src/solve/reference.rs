@@ -22,6 +22,7 @@ pub(crate) struct Reference {
     stack: Vec<usize>,
     state: State,
     guesses: u64,
+    pub(crate) watch: super::Watch,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,7 @@ impl Reference {
             stack: Vec::new(),
             state: State::Start,
             guesses: 0,
+            watch: super::Watch::default(),
         }
     }
 
@@ -138,6 +140,10 @@ impl Reference {
                 self.state = State::Solved;
                 return Some(&self.values);
             };
+            if self.watch.due(self.guesses) {
+                self.state = State::Done;
+                return None;
+            }
             let ok = if options == 0 {
                 false
             } else {
