@@ -72,16 +72,34 @@ pub struct OutputArgs {
     pub format: Format,
 }
 
+/// How each puzzle is searched.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Solving engine (`reference` is slow and meant for cross-checks).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+
+    /// Give up a puzzle after this many seconds (it is then reported as timed out).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// How the batch runs.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Worker threads (0: one per core). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
     pub output: OutputArgs,
-
-    /// Worker threads (0: one per core). Output stays in input order.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Take the first solution found, without checking that it is the only one.
     #[arg(long, conflicts_with = "all")]
@@ -95,13 +113,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", requires = "all", default_value_t = 1000)]
     pub limit: usize,
 
-    /// Solving engine (`reference` is slow and meant for cross-checks).
-    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
-    pub engine: EngineArg,
-
-    /// Give up a puzzle after this many seconds (it is then reported as timed out).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 #[derive(Debug, Args)]
@@ -110,22 +123,15 @@ pub struct CountArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub output: OutputArgs,
-
-    /// Worker threads (0: one per core). Output stays in input order.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Stop counting at this many solutions (the count is then shown as `N+`).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub limit: usize,
 
-    /// Solving engine (`reference` is slow and meant for cross-checks).
-    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
-    pub engine: EngineArg,
-
-    /// Give up a puzzle after this many seconds (it is then reported as timed out).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 #[derive(Debug, Args)]
@@ -134,10 +140,8 @@ pub struct CheckArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub output: OutputArgs,
-
-    /// Worker threads (0: one per core). Output stays in input order.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(Debug, Args)]

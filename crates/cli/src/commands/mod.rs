@@ -17,22 +17,22 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::format::Style;
 use nsudoku::parse::Record;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use nsudoku::{Error, Grid, Solutions, Stop};
 use rayon::prelude::*;
 
-use crate::cli::{InputArgs, OutputArgs};
+use crate::cli::{InputArgs, OutputArgs, SearchArgs};
 use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
 use crate::output::{Out, Status, Writer};
 
-/// The solutions of a grid, given up after `timeout` from now.
-pub fn solutions(grid: &Grid, engine: nsudoku::Engine, timeout: Option<Duration>) -> Solutions {
+/// The solutions of a grid with the engine asked for, given up after the timeout from now.
+pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     let stop = Stop {
-        deadline: timeout.map(|t| Instant::now() + t),
+        deadline: search.timeout.map(|t| Instant::now() + t),
         cancel: None,
     };
-    Solutions::new(grid, engine).with_stop(stop)
+    Solutions::new(grid, search.engine.into()).with_stop(stop)
 }
 
 /// Puzzles handed to the threads at once, and the most text a batch may hold.

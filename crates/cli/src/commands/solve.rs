@@ -11,7 +11,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     super::each_puzzle(
         &args.input,
         &args.output,
-        args.threads,
+        args.run.threads,
         |out, result| match result {
             Err(errors) => out.invalid(&errors),
             Ok(grid) if args.all => all(out, &grid, args),
@@ -22,7 +22,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.
 fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
-    let mut solutions = super::solutions(grid, args.engine.into(), args.timeout);
+    let mut solutions = super::solutions(grid, &args.search);
     let first = solutions.next();
     let multiple = first.is_some() && !args.first && solutions.next_values().is_some();
     let timed_out = solutions.interrupted();
@@ -60,7 +60,7 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
 
 /// Every solution up to the limit; a summary comment after each puzzle.
 fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
-    let mut solutions = super::solutions(grid, args.engine.into(), args.timeout);
+    let mut solutions = super::solutions(grid, &args.search);
     let mut found = Vec::new();
     let mut count = 0;
     while count < args.limit {
