@@ -198,6 +198,8 @@ pub enum EngineArg {
     Fast9,
     General,
     Reference,
+    #[cfg(feature = "sat")]
+    Sat,
 }
 
 impl From<EngineArg> for nsudoku::Engine {
@@ -207,6 +209,8 @@ impl From<EngineArg> for nsudoku::Engine {
             EngineArg::Fast9 => nsudoku::Engine::Fast9,
             EngineArg::General => nsudoku::Engine::General,
             EngineArg::Reference => nsudoku::Engine::Reference,
+            #[cfg(feature = "sat")]
+            EngineArg::Sat => nsudoku::Engine::Sat,
         }
     }
 }

@@ -10,6 +10,7 @@
 //! | [`Engine::Fast9`] | 9×9 | digit × band bitboards, locked candidates by table, copy-on-guess |
 //! | [`Engine::General`] | every shape | singles propagation, fewest-candidates branching, trail |
 //! | [`Engine::Reference`] | tests | plain backtracking, obviously right, slow |
+//! | `Engine::Sat` (feature `sat`) | comparisons | CaDiCaL on a reduced CNF encoding |
 //!
 //! [`Engine::Auto`] picks the fastest engine for the shape: `Fast9` for 3×3 boxes, `General`
 //! for the rest. Asking for `Fast9` on another shape falls back to `General`.
@@ -17,6 +18,8 @@
 mod fast9;
 mod general;
 mod reference;
+#[cfg(feature = "sat")]
+mod sat;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,6 +43,9 @@ pub enum Engine {
     General,
     /// The plain backtracking reference engine (slow; for cross-checks).
     Reference,
+    /// CaDiCaL on a CNF encoding (feature `sat`), for side-by-side comparisons.
+    #[cfg(feature = "sat")]
+    Sat,
 }
 
 /// When to give up a search: at a deadline, or when another thread raises a flag.
@@ -120,6 +126,8 @@ enum Run {
     W4(Box<General<4>>),
     W8(Box<General<8>>),
     Reference(Box<Reference>),
+    #[cfg(feature = "sat")]
+    Sat(Box<sat::Sat>),
 }
 
 macro_rules! each_engine {
@@ -131,6 +139,8 @@ macro_rules! each_engine {
             Run::W4($e) => $body,
             Run::W8($e) => $body,
             Run::Reference($e) => $body,
+            #[cfg(feature = "sat")]
+            Run::Sat($e) => $body,
         }
     };
 }
@@ -157,6 +167,8 @@ impl Solutions {
         let classic = grid.shape() == Shape::CLASSIC;
         let run = match engine {
             Engine::Reference => Run::Reference(Box::new(Reference::new(grid))),
+            #[cfg(feature = "sat")]
+            Engine::Sat => Run::Sat(Box::new(sat::Sat::new(grid))),
             Engine::Auto | Engine::Fast9 if classic => Run::Fast9(Box::new(Fast9::new(grid))),
             Engine::Auto | Engine::Fast9 | Engine::General => match n {
                 0..=64 => Run::W1(Box::new(General::new(grid))),
@@ -347,6 +359,26 @@ mod tests {
             }
         );
         assert_eq!(c.to_string(), "3+");
+    }
+
+    #[cfg(feature = "sat")]
+    #[test]
+    fn sat_engine_agrees() {
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        assert_eq!(
+            Solutions::new(&empty, Engine::Sat).count_up_to(1000).count,
+            288
+        );
+        let p = grid(
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+        );
+        let mut s = Solutions::new(&p, Engine::Sat);
+        assert!(s.next().unwrap().is_solution_of(&p));
+        assert!(s.next().is_none());
+        assert_eq!(
+            Solutions::new(&grid("1100000000000000"), Engine::Sat).count(),
+            0
+        );
     }
 
     #[test]
