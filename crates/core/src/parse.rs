@@ -241,26 +241,24 @@ impl Record {
 
 /// Reads lines (counted) as one puzzle: the rows of one grid, or a single line.
 fn read_lines(start: usize, lines: &[Line], grid: bool, options: &ReadOptions) -> Entry {
-    {
-        let mut cells = Vec::new();
-        let mut errors = Vec::new();
-        let mut empty = None;
-        let rows = lines.len();
-        let square = grid && lines.iter().filter(|l| l.count().0 == rows).count() * 2 > rows;
-        for line in lines {
-            let (found, _) = line.count();
-            if square && found != rows {
-                errors.push(Error::RowLength {
-                    line: line.number,
-                    found,
-                    expected: rows,
-                });
-            }
-            let e = tokenize(line, &options.alphabet, &mut cells, &mut errors);
-            empty = empty.or(e);
+    let mut cells = Vec::new();
+    let mut errors = Vec::new();
+    let mut empty = None;
+    let rows = lines.len();
+    let square = grid && lines.iter().filter(|l| l.count().0 == rows).count() * 2 > rows;
+    for line in lines {
+        let (found, _) = line.count();
+        if square && found != rows {
+            errors.push(Error::RowLength {
+                line: line.number,
+                found,
+                expected: rows,
+            });
         }
-        build(start, cells, errors, empty, options)
+        let e = tokenize(line, &options.alphabet, &mut cells, &mut errors);
+        empty = empty.or(e);
     }
+    build(start, cells, errors, empty, options)
 }
 
 /// Turns lines of text into puzzles; see the module docs for the rules.

@@ -59,6 +59,10 @@ where
         .context("cannot start threads")?;
     let paths = paths(input);
     let progress = progress_bar(total_size(&paths));
+    if !progress.is_hidden() {
+        // Keep the clock moving while one long puzzle holds the batch.
+        progress.enable_steady_tick(std::time::Duration::from_millis(250));
+    }
     let style = Style {
         alphabet: options.alphabet.clone(),
         empty: '.',
