@@ -83,6 +83,9 @@ pub(crate) struct General<const W: usize> {
     singles: Vec<u32>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
+    /// Houses to look at for locked candidates, once singles are exhausted.
+    locked_dirty: Vec<bool>,
+    locked_list: Vec<u32>,
     empty: usize,
     guesses: u64,
     pub(crate) watch: super::Watch,
@@ -132,6 +135,8 @@ impl<const W: usize> General<W> {
             singles: Vec::new(),
             dirty: vec![false; 3 * n],
             dirty_list: Vec::with_capacity(3 * n),
+            locked_dirty: vec![false; 3 * n],
+            locked_list: Vec::with_capacity(3 * n),
             empty: cells,
             guesses: 0,
             watch: super::Watch::default(),
@@ -250,6 +255,10 @@ impl<const W: usize> General<W> {
             self.dirty[h as usize] = false;
         }
         self.dirty_list.clear();
+        for &h in &self.locked_list {
+            self.locked_dirty[h as usize] = false;
+        }
+        self.locked_list.clear();
         while self.trail.len() > mark {
             let Some(u) = self.trail.pop() else { break };
             let cell = u.cell as usize;
@@ -271,6 +280,10 @@ impl<const W: usize> General<W> {
         if !self.dirty[h] {
             self.dirty[h] = true;
             self.dirty_list.push(h as u32);
+        }
+        if !self.locked_dirty[h] {
+            self.locked_dirty[h] = true;
+            self.locked_list.push(h as u32);
         }
     }
 
@@ -426,11 +439,19 @@ impl<const W: usize> General<W> {
                     None => continue,
                 }
             }
-            let Some(h) = self.dirty_list.pop() else {
+            if let Some(h) = self.dirty_list.pop() {
+                self.dirty[h as usize] = false;
+                if !self.scan_house(h as usize) {
+                    return false;
+                }
+                continue;
+            }
+            // Singles are exhausted: the costlier locked candidates, one house at a time.
+            let Some(h) = self.locked_list.pop() else {
                 return true;
             };
-            self.dirty[h as usize] = false;
-            if !self.scan_house(h as usize) {
+            self.locked_dirty[h as usize] = false;
+            if !self.locked(h as usize) {
                 return false;
             }
         }
@@ -463,7 +484,7 @@ impl<const W: usize> General<W> {
                 _ => return false,
             }
         }
-        self.locked(h)
+        true
     }
 
     /// The empty cell with the fewest candidates.
