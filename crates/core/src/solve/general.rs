@@ -349,7 +349,8 @@ impl<const W: usize> General<W> {
             return true; // a box is a row or a column: nothing to lock
         }
         let needed = self.full.difference(&self.placed[h]);
-        // (segment count, cells a segment, stride between a segment's cells, cells to scan)
+        // (segments, cells a segment, stride): with stride 1 a segment is a run of consecutive
+        // members; otherwise its j-th cell is member `j * stride + k` of segment k.
         let plans: &[(usize, usize, usize)] = match h / n {
             0 => &[(bh, w, 1)],             // row: bh boxes of w cells
             1 => &[(w, bh, 1)],             // column: w boxes of bh cells
@@ -391,14 +392,13 @@ impl<const W: usize> General<W> {
                         self.members[h * n + if stride == 1 { k * len } else { k }] as usize;
                     let (r0, c0) = (first / n, first % n);
                     let other = match (h / n, plan) {
-                        (0, _) | (1, _) => 2 * n + self.houses_of[first][2] as usize - 2 * n,
+                        (0, _) | (1, _) => self.houses_of[first][2] as usize,
                         (_, 0) => r0,
                         _ => n + c0,
                     };
-                    let home = h;
                     for i in 0..n {
                         let cell = self.members[other * n + i] as usize;
-                        if self.houses_of[cell].contains(&(home as u32)) {
+                        if self.houses_of[cell].contains(&(h as u32)) {
                             continue;
                         }
                         for d in digits.iter() {
