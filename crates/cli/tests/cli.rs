@@ -384,3 +384,19 @@ fn a_timeout_says_how_far_the_search_got() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn invalid_large_grid_is_reported_with_its_duplicate_cells() {
+    nsudoku()
+        .arg("solve")
+        .arg(data("large/farif-table12-1.txt"))
+        .assert()
+        .code(2)
+        .stdout("# line 1: invalid\n")
+        .stderr(
+            predicate::str::is_match(
+                r"nsudoku: line 1: duplicate \d+ in (row|column|box) \d+: r\d+c\d+ and r\d+c\d+\n",
+            )
+            .unwrap(),
+        );
+}

@@ -114,3 +114,33 @@ fn big_grids_are_written_as_numbers() {
     puzzle.set(Cell::new(35, 35), None);
     assert_eq!(puzzle.solve(), Some(full));
 }
+
+/// Committed large samples: each solved, checked, and equal to its published solution.
+#[test]
+fn thirty_six_and_sixty_four() {
+    let opts = ReadOptions::default();
+    for name in ["large/farif-table6-1.txt", "large/farif-table8-2.txt"] {
+        let (puzzle, expected) = pairs(name, &opts).remove(0);
+        let mut solutions = puzzle.solutions();
+        let solution = solutions.next().expect("solvable");
+        assert_solves(&solution, &puzzle);
+        assert_eq!(solution, expected, "{name}");
+        assert!(solutions.next().is_none(), "{name} is unique");
+    }
+}
+
+/// The invalid 144×144: its clashing clues are found, each with both cells, and it has no
+/// solution.
+#[test]
+fn invalid_144_reports_its_duplicates() {
+    let puzzle = puzzles("large/farif-table12-1.txt", &ReadOptions::default()).remove(0);
+    assert_eq!(puzzle.side(), 144);
+    let conflicts = puzzle.conflicts();
+    assert!(!conflicts.is_empty());
+    for c in &conflicts {
+        assert_eq!(puzzle.get(c.first), Some(c.digit));
+        assert_eq!(puzzle.get(c.second), Some(c.digit));
+        assert_ne!(c.first, c.second);
+    }
+    assert_eq!(puzzle.count_solutions(2).count, 0);
+}
