@@ -95,7 +95,7 @@ fn load(path: &Path, options: &ReadOptions, status: &mut Status) -> anyhow::Resu
     let mut grids = Vec::new();
     read_path(path, options, |record, _| {
         let line = record.line();
-        match crate::input::validated(&record.read(options)) {
+        match crate::input::validated(record.read(options)) {
             Ok(grid) => grids.push(grid),
             Err(errors) => {
                 *status = (*status).max(Status::InputError);

@@ -80,7 +80,7 @@ where
         for (at, record) in records {
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);
-            each(&mut out, validated(&entry));
+            each(&mut out, validated(entry));
         }
         out
     };
