@@ -35,8 +35,60 @@ pub enum Command {
     Count(CountArgs),
     /// Check each puzzle and list every error: bad symbols, cell counts, values, duplicates.
     Check(CheckArgs),
+    /// Solve each puzzle by logic, step by step, and show the steps.
+    Explain(ExplainArgs),
+    /// The next logical step for a partly solved grid (wrong entries are flagged first).
+    Hint(HintArgs),
+    /// Rate each puzzle on Sudoku Explainer's ER scale, with a named level.
+    Rate(RateArgs),
     /// Measure single-threaded solving speed per file (a markdown table).
     Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format: `line` or `grid` print one step per line (`grid` also the final grid);
+    /// `json` prints one object per step, then one summary object per puzzle.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Show the grid of candidates before each step that is not a single.
+    #[arg(long)]
+    pub candidates: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Grids as the player has them: the puzzle's clues plus the player's entries.
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// The original puzzle (one line), when the input holds the player's entries too: entries
+    /// are checked against its solution before any hint.
+    #[arg(long, value_name = "PUZZLE")]
+    pub givens: Option<String>,
+
+    /// The player's pencil marks: one token per cell in reading order, each the digits still
+    /// marked (`.` or `0` for a cell without marks), separated by spaces.
+    #[arg(long, value_name = "MARKS")]
+    pub marks: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format: `line` prints `ER level hardest-technique` per puzzle.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(Debug, Args)]

@@ -29,6 +29,9 @@ fn run() -> anyhow::Result<Status> {
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Explain(args) => commands::explain::run(args),
+        Command::Hint(args) => commands::hint::run(args),
+        Command::Rate(args) => commands::rate::run(args),
         Command::Bench(args) => commands::bench::run(args),
     }
 }

@@ -33,6 +33,7 @@ mod bits;
 pub mod error;
 pub mod format;
 pub mod grid;
+pub mod logic;
 pub mod parse;
 pub mod solve;
 pub mod transform;

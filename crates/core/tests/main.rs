@@ -4,6 +4,7 @@ mod support;
 
 mod errors;
 mod examples;
+mod logic;
 mod props;
 mod shapes;
 mod solve;

@@ -8,6 +8,9 @@
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod explain;
+pub mod hint;
+pub mod rate;
 pub mod solve;
 
 use std::collections::VecDeque;

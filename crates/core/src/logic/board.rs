@@ -1,0 +1,308 @@
+//! The candidate board the techniques read: every empty cell's candidates as a bit mask.
+//!
+//! Candidates are `u64` masks (bit `d` is digit `d + 1`), so the logical solver handles grids
+//! up to 64×64; larger grids are refused with [`LogicError::TooLarge`]. Houses are numbered
+//! `0..N` rows, `N..2N` columns, `2N..3N` boxes; a house's cells are listed in reading order,
+//! so a digit's *positions* in a house are a `u64` mask too (bit `i` = the house's `i`-th cell).
+//!
+//! ```text
+//!  9×9, house numbers:   rows 0–8, columns 9–17, boxes 18–26
+//!  cell index = row × N + col;   peers listed box first, then row, then column
+//! ```
+
+use std::sync::Arc;
+
+use crate::grid::{Cell, Digit, Grid, House, Shape};
+
+/// Why a grid cannot be explained.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LogicError {
+    /// The logical solver works on grids up to 64×64.
+    #[error("the logical solver handles grids up to 64×64, not {side}×{side}")]
+    TooLarge {
+        /// The grid's side.
+        side: usize,
+    },
+    /// Two givens clash, or a cell has no candidate left.
+    #[error("the grid is contradictory: {0}")]
+    Contradiction(String),
+}
+
+/// Rows, columns, boxes and peers of one shape, computed once per board.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    pub shape: Shape,
+    pub n: usize,
+    /// `3N` houses: rows, columns, boxes; each its cells in reading order.
+    pub houses: Vec<Vec<u16>>,
+    /// Each cell's row, column and box house.
+    pub cell_houses: Vec<[u16; 3]>,
+    /// Each cell's peers: box first, then the rest of its row, then of its column.
+    pub peers: Vec<Vec<u16>>,
+}
+
+impl Geometry {
+    pub fn new(shape: Shape) -> Geometry {
+        let n = shape.side();
+        let mut houses = vec![Vec::with_capacity(n); 3 * n];
+        let mut cell_houses = vec![[0u16; 3]; n * n];
+        for (idx, slot) in cell_houses.iter_mut().enumerate() {
+            let (r, c) = (idx / n, idx % n);
+            let b = shape.box_of(Cell::new(r, c));
+            let hs = [r, n + c, 2 * n + b];
+            for h in hs {
+                houses[h].push(idx as u16);
+            }
+            *slot = hs.map(|h| h as u16);
+        }
+        let mut peers = Vec::with_capacity(n * n);
+        for (idx, hs) in cell_houses.iter().enumerate() {
+            let mut p: Vec<u16> = Vec::with_capacity(3 * n);
+            for &h in [hs[2], hs[0], hs[1]].iter() {
+                for &q in &houses[h as usize] {
+                    if q as usize != idx && !p.contains(&q) {
+                        p.push(q);
+                    }
+                }
+            }
+            peers.push(p);
+        }
+        Geometry {
+            shape,
+            n,
+            houses,
+            cell_houses,
+            peers,
+        }
+    }
+
+    /// The public name of house `h`.
+    pub fn house(&self, h: usize) -> House {
+        let n = self.n;
+        match h / n {
+            0 => House::Row(h as u16),
+            1 => House::Col((h - n) as u16),
+            _ => House::Box((h - 2 * n) as u16),
+        }
+    }
+
+    pub fn cell(&self, idx: usize) -> Cell {
+        Cell::new(idx / self.n, idx % self.n)
+    }
+
+    /// Whether two cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);
+        a != b && (ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2])
+    }
+
+    /// The houses both cells lie in (0 to 2 of them).
+    pub fn common_houses(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
+        let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);
+        (0..3)
+            .filter(move |&k| ha[k] == hb[k])
+            .map(move |k| ha[k] as usize)
+    }
+}
+
+/// A grid with candidates: what a player sees with pencil marks filled in.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub(crate) geo: Arc<Geometry>,
+    /// 0 for empty, else the digit's value.
+    pub(crate) values: Vec<u8>,
+    /// Candidates of empty cells (0 for filled cells).
+    pub(crate) cands: Vec<u64>,
+}
+
+impl Board {
+    /// The board of a puzzle: every empty cell gets the digits its row, column and box allow.
+    pub fn new(grid: &Grid) -> Result<Board, LogicError> {
+        let shape = grid.shape();
+        let n = shape.side();
+        if n > 64 {
+            return Err(LogicError::TooLarge { side: n });
+        }
+        if let Some(c) = grid.conflicts().first() {
+            return Err(LogicError::Contradiction(format!(
+                "duplicate {} in {}: {} and {}",
+                c.digit, c.house, c.first, c.second
+            )));
+        }
+        let geo = Arc::new(Geometry::new(shape));
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut board = Board {
+            values: vec![0; n * n],
+            cands: vec![full; n * n],
+            geo,
+        };
+        for (idx, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                board.place(idx, v as usize - 1);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board of a puzzle with the player's pencil marks: each empty cell keeps only the
+    /// marks given for it (an empty mark set means "not marked": all digits stay).
+    pub fn with_marks(grid: &Grid, marks: &[Vec<Digit>]) -> Result<Board, LogicError> {
+        let mut board = Board::new(grid)?;
+        for (idx, m) in marks.iter().enumerate().take(board.cands.len()) {
+            if board.values[idx] == 0 && !m.is_empty() {
+                let mask = m.iter().fold(0u64, |acc, d| acc | 1 << d.index());
+                board.cands[idx] &= mask;
+            }
+        }
+        Ok(board)
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.geo.shape
+    }
+
+    /// The side `N`.
+    pub fn side(&self) -> usize {
+        self.geo.n
+    }
+
+    /// The digit in a cell, if any.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.row() * self.geo.n + cell.col()] as usize)
+    }
+
+    /// The candidates of an empty cell (none for a filled one).
+    pub fn candidates(&self, cell: Cell) -> Vec<Digit> {
+        let m = self.cands[cell.row() * self.geo.n + cell.col()];
+        bits(m).filter_map(|d| Digit::new(d + 1)).collect()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The digits placed so far.
+    pub fn grid(&self) -> Grid {
+        let values: Vec<u16> = self.values.iter().map(|&v| v as u16).collect();
+        Grid::from_values(self.geo.shape, &values).expect("board values are in range")
+    }
+
+    /// Whether the board is visibly broken: an empty cell without candidates, or a house
+    /// where a missing digit has no place left.
+    pub fn is_broken(&self) -> bool {
+        let n = self.geo.n;
+        if (0..n * n).any(|i| self.values[i] == 0 && self.cands[i] == 0) {
+            return true;
+        }
+        self.geo.houses.iter().any(|cells| {
+            let mut seen = 0u64;
+            for &c in cells {
+                let c = c as usize;
+                seen |= self.cands[c];
+                if self.values[c] != 0 {
+                    seen |= 1 << (self.values[c] - 1);
+                }
+            }
+            seen.count_ones() as usize != n
+        })
+    }
+
+    /// The grid with every empty cell's candidates, one box-drawn line per row:
+    /// placed digits alone, candidates as a run of digits, columns padded to line up.
+    pub fn pencilmarks(&self) -> String {
+        let n = self.geo.n;
+        let shape = self.geo.shape;
+        let sym = |d: usize| {
+            std::char::from_digit(d as u32 + 1, 36).map_or('?', |c| c.to_ascii_uppercase())
+        };
+        let texts: Vec<String> = (0..n * n)
+            .map(|i| match self.values[i] {
+                0 => bits(self.cands[i]).map(sym).collect(),
+                v => sym(v as usize - 1).to_string(),
+            })
+            .collect();
+        let width = texts.iter().map(String::len).max().unwrap_or(1);
+        let rule = {
+            let seg = "-".repeat((width + 1) * shape.width() + 1);
+            let mut r = String::from("+");
+            for _ in 0..n / shape.width() {
+                r.push_str(&seg);
+                r.push('+');
+            }
+            r
+        };
+        let mut out = String::new();
+        for r in 0..n {
+            if r % shape.height() == 0 {
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            for c in 0..n {
+                if c % shape.width() == 0 {
+                    out.push_str("| ");
+                }
+                out.push_str(&format!("{:<width$} ", texts[r * n + c]));
+            }
+            out.push_str("|\n");
+        }
+        out.push_str(&rule);
+        out
+    }
+
+    /// Places digit `d` (0-based) in cell `idx` and removes it from the peers' candidates.
+    pub(crate) fn place(&mut self, idx: usize, d: usize) {
+        self.values[idx] = d as u8 + 1;
+        self.cands[idx] = 0;
+        let bit = !(1u64 << d);
+        for &p in &self.geo.peers[idx] {
+            self.cands[p as usize] &= bit;
+        }
+    }
+
+    /// The positions of digit `d` in house `h`, as a mask over the house's cells.
+    #[inline]
+    pub(crate) fn positions(&self, h: usize, d: usize) -> u64 {
+        positions(&self.geo, &self.cands, h, d)
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &super::Step) {
+        let n = self.geo.n;
+        for e in &step.eliminations {
+            self.cands[e.cell.row() * n + e.cell.col()] &= !(1u64 << e.digit.index());
+        }
+        for p in &step.placements {
+            let idx = p.cell.row() * n + p.cell.col();
+            if self.values[idx] == 0 {
+                self.place(idx, p.digit.index());
+            }
+        }
+    }
+}
+
+/// The positions of digit `d` in house `h` on candidate array `cands`.
+#[inline]
+pub(crate) fn positions(geo: &Geometry, cands: &[u64], h: usize, d: usize) -> u64 {
+    let mut m = 0u64;
+    for (i, &c) in geo.houses[h].iter().enumerate() {
+        m |= ((cands[c as usize] >> d) & 1) << i;
+    }
+    m
+}
+
+/// The set bits of a mask, lowest first.
+#[inline]
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}

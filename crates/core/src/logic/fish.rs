@@ -1,0 +1,247 @@
+//! Fish on one digit: `k` base lines (rows, or columns) whose places for the digit lie in `k`
+//! cover lines of the other direction; the digit leaves the cover lines' other cells.
+//! X-Wing (k = 2, ER 3.2), Swordfish (3, 3.8), Jellyfish (4, 5.2).
+//!
+//! *Finned*: the base places fit in `k` cover lines except a few *fins*, all in one box; then
+//! only the cover cells in that box lose the digit (either the fish holds or a fin is true).
+//! *Sashimi*: a base line keeps one place or none inside the cover. Sudoku Explainer has no such
+//! rule (its chains find them), so they are rated as the X-chains they are: 6.6 and up.
+
+use super::board::bits;
+use super::{Board, Step, Technique};
+
+/// The cell at position `i` of line `line` (0..N rows or N..2N columns).
+fn line_cell(n: usize, line: usize, i: usize) -> usize {
+    if line < n {
+        line * n + i
+    } else {
+        i * n + (line - n)
+    }
+}
+
+/// Sets of `k` lines among `lines` (as `(line, positions)`), each call with their union.
+fn combos(
+    lines: &[(usize, u64)],
+    k: usize,
+    f: &mut impl FnMut(&[usize], u64) -> Option<Step>,
+) -> Option<Step> {
+    fn go(
+        lines: &[(usize, u64)],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u64,
+        f: &mut impl FnMut(&[usize], u64) -> Option<Step>,
+    ) -> Option<Step> {
+        if chosen.len() == k {
+            return f(chosen, union);
+        }
+        for i in start..lines.len() {
+            chosen.push(lines[i].0);
+            let r = go(lines, k, i + 1, chosen, union | lines[i].1, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    go(lines, k, 0, &mut Vec::with_capacity(k), 0, f)
+}
+
+fn name(k: usize) -> &'static str {
+    match k {
+        2 => "X-Wing",
+        3 => "Swordfish",
+        _ => "Jellyfish",
+    }
+}
+
+fn line_name(n: usize, line: usize) -> String {
+    if line < n {
+        format!("r{}", line + 1)
+    } else {
+        format!("c{}", line - n + 1)
+    }
+}
+
+pub(super) fn basic(board: &Board, k: usize) -> Option<Step> {
+    let geo = &*board.geo;
+    let n = geo.n;
+    let (tech, diff) = match k {
+        2 => (Technique::XWing, 3.2),
+        3 => (Technique::Swordfish, 3.8),
+        _ => (Technique::Jellyfish, 5.2),
+    };
+    for d in 0..n {
+        for rows in [true, false] {
+            let base: Vec<(usize, u64)> = (0..n)
+                .map(|i| if rows { i } else { n + i })
+                .map(|l| (l, board.positions(l, d)))
+                .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= k)
+                .collect();
+            let r = combos(&base, k, &mut |chosen, union| {
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let mut step = Step::new(tech, diff);
+                for i in bits(union) {
+                    let cover = if rows { n + i } else { i };
+                    for j in 0..n {
+                        let base_line = if rows { j } else { n + j };
+                        let c = line_cell(n, cover, j);
+                        if !chosen.contains(&base_line) && board.cands[c] >> d & 1 == 1 {
+                            step.eliminate(geo, c, d);
+                        }
+                    }
+                    step.house(geo, cover);
+                }
+                if step.eliminations.is_empty() {
+                    return None;
+                }
+                for &l in chosen {
+                    step.house(geo, l);
+                    for i in bits(board.positions(l, d)) {
+                        step.cell(geo, line_cell(n, l, i));
+                    }
+                }
+                step.digit(d);
+                let b: Vec<String> = chosen.iter().map(|&l| line_name(n, l)).collect();
+                let c: Vec<String> = bits(union)
+                    .map(|i| line_name(n, if rows { n + i } else { i }))
+                    .collect();
+                step.reason = format!(
+                    "{} of {} in {} and {}",
+                    name(k),
+                    d + 1,
+                    b.join(","),
+                    c.join(",")
+                );
+                Some(step)
+            });
+            if r.is_some() {
+                return r;
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn finned(board: &Board) -> Option<Step> {
+    (2..=4).find_map(|k| finned_k(board, k))
+}
+
+fn finned_k(board: &Board, k: usize) -> Option<Step> {
+    let geo = &*board.geo;
+    let n = geo.n;
+    for d in 0..n {
+        for rows in [true, false] {
+            let base: Vec<(usize, u64)> = (0..n)
+                .map(|i| if rows { i } else { n + i })
+                .map(|l| (l, board.positions(l, d)))
+                .filter(|&(_, p)| p != 0 && p.count_ones() as usize <= k + 2)
+                .collect();
+            let r = combos(&base, k, &mut |chosen, union| {
+                if union.count_ones() as usize <= k {
+                    return None;
+                }
+                // Try each choice of k cover lines among the union.
+                let cols: Vec<usize> = bits(union).collect();
+                let mut pick = Vec::with_capacity(k);
+                cover_choices(&cols, k, 0, &mut pick, &mut |cover_mask| {
+                    fin_step(board, d, rows, k, chosen, cover_mask)
+                })
+            });
+            if r.is_some() {
+                return r;
+            }
+        }
+    }
+    None
+}
+
+fn cover_choices(
+    cols: &[usize],
+    k: usize,
+    start: usize,
+    pick: &mut Vec<usize>,
+    f: &mut impl FnMut(u64) -> Option<Step>,
+) -> Option<Step> {
+    if pick.len() == k {
+        return f(pick.iter().fold(0, |m, &i| m | 1 << i));
+    }
+    for i in start..cols.len() {
+        pick.push(cols[i]);
+        let r = cover_choices(cols, k, i + 1, pick, f);
+        pick.pop();
+        if r.is_some() {
+            return r;
+        }
+    }
+    None
+}
+
+fn fin_step(
+    board: &Board,
+    d: usize,
+    rows: bool,
+    k: usize,
+    base: &[usize],
+    cover: u64,
+) -> Option<Step> {
+    let geo = &*board.geo;
+    let n = geo.n;
+    let mut fins = Vec::new();
+    let mut sashimi = false;
+    for &l in base {
+        let p = board.positions(l, d);
+        if (p & cover).count_ones() <= 1 {
+            sashimi = true;
+        }
+        fins.extend(bits(p & !cover).map(|i| line_cell(n, l, i)));
+    }
+    let fin_box = geo.cell_houses[*fins.first()?][2];
+    if fins.iter().any(|&c| geo.cell_houses[c][2] != fin_box) {
+        return None;
+    }
+    let mut step = Step::new(Technique::FinnedFish, 6.5 + 0.1 * k as f64);
+    for i in bits(cover) {
+        let cl = if rows { n + i } else { i };
+        for j in 0..n {
+            let bl = if rows { j } else { n + j };
+            let c = line_cell(n, cl, j);
+            if !base.contains(&bl)
+                && geo.cell_houses[c][2] == fin_box
+                && board.cands[c] >> d & 1 == 1
+            {
+                step.eliminate(geo, c, d);
+            }
+        }
+    }
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    for &l in base {
+        step.house(geo, l);
+        for i in bits(board.positions(l, d)) {
+            step.cell(geo, line_cell(n, l, i));
+        }
+    }
+    step.digit(d);
+    let b: Vec<String> = base.iter().map(|&l| line_name(n, l)).collect();
+    let c: Vec<String> = bits(cover)
+        .map(|i| line_name(n, if rows { n + i } else { i }))
+        .collect();
+    let f: Vec<String> = fins.iter().map(|&c| geo.cell(c).to_string()).collect();
+    step.reason = format!(
+        "{} {} of {} in {} and {}, fin{} {}",
+        if sashimi { "sashimi" } else { "finned" },
+        name(k),
+        d + 1,
+        b.join(","),
+        c.join(","),
+        if fins.len() > 1 { "s" } else { "" },
+        f.join(",")
+    );
+    Some(step)
+}
