@@ -89,6 +89,26 @@ pub struct RateArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+
+    /// Rating scale: Sukaku Explainer's (Sudoku Explainer plus strong-link chains) or Sudoku
+    /// Explainer 1.2.1's alone.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Sukaku)]
+    pub scale: ScaleArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    Sukaku,
+    Classic,
+}
+
+impl From<ScaleArg> for nsudoku::logic::Scale {
+    fn from(s: ScaleArg) -> Self {
+        match s {
+            ScaleArg::Sukaku => nsudoku::logic::Scale::Sukaku,
+            ScaleArg::Classic => nsudoku::logic::Scale::Classic,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -18,7 +18,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
             };
             let count = grid.count_solutions(2).count;
             let rating = match count {
-                1 => logic::rate(&grid),
+                1 => logic::rate_with(&grid, args.scale.into()),
                 _ => {
                     out.fail(Status::Unsolved);
                     let status = if count == 0 {

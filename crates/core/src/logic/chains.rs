@@ -22,6 +22,7 @@
 //! returns the easiest step it finds (lowest rating, then fewest potentials).
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::board::{Geometry, bits, positions};
 use super::{Board, Step, Technique};
@@ -70,6 +71,32 @@ impl Prop {
             .map(|i| i as u32)
     }
 
+    /// Adds a node (not indexed: see `Engine::index`).
+    fn add(&mut self, pot: u32, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        let idx = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            on,
+            cause,
+            pstart: self.parents.len() as u32,
+            plen: parents.len() as u32,
+        });
+        self.parents.extend_from_slice(parents);
+        idx
+    }
+
+    /// Empties the prop, keeping its buffers.
+    fn clear(&mut self) {
+        for nd in &self.nodes {
+            let (w, b) = (nd.pot as usize / 64, nd.pot % 64);
+            self.on[w] &= !(1 << b);
+            self.off[w] &= !(1 << b);
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.contradiction = None;
+    }
+
     fn parents(&self, node: u32) -> &[u32] {
         let nd = self.nodes[node as usize];
         &self.parents[nd.pstart as usize..(nd.pstart + nd.plen) as usize]
@@ -93,6 +120,15 @@ struct Engine<'a> {
     geo: &'a Geometry,
     n: usize,
     work: Vec<u64>,
+    /// Positions of each digit in each house (`h * N + d`), on the real and working boards.
+    pos_src: Vec<u64>,
+    pos_work: Vec<u64>,
+    /// Each cell's index within its row, column and box.
+    slot: Vec<[u8; 3]>,
+    /// Hidden parents of the last `off_to_on` results, indexed by their ranges.
+    hidden: Vec<u32>,
+    /// A prop to reuse.
+    spare: Option<Prop>,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
     seen: Vec<u32>,
@@ -134,11 +170,27 @@ impl<'a> Engine<'a> {
         let geo = &*board.geo;
         let n = geo.n;
         let pots = n * n * n;
+        let mut pos_src = vec![0u64; 3 * n * n];
+        let mut slot = vec![[0u8; 3]; n * n];
+        for (h, cells) in geo.houses.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                let c = c as usize;
+                slot[c][h / n] = i as u8;
+                for d in bits(board.cands[c]) {
+                    pos_src[h * n + d] |= 1 << i;
+                }
+            }
+        }
         Engine {
             board,
             geo,
             n,
             work: board.cands.clone(),
+            pos_work: pos_src.clone(),
+            pos_src,
+            slot,
+            hidden: Vec::new(),
+            spare: None,
             on_at: vec![NONE; pots],
             off_at: vec![NONE; pots],
             seen: vec![0; 2 * pots],
@@ -181,48 +233,64 @@ impl<'a> Engine<'a> {
     }
 
     /// Potentials made on by `pot` off, with their hidden parents (candidates the working
-    /// board lost relative to the real one, which the inference relies on).
-    fn off_to_on(&self, pot: u32, mode: Mode, out: &mut Vec<(u32, Cause, Vec<u32>)>) {
+    /// board lost relative to the real one, which the inference relies on) as a range of
+    /// `self.hidden`.
+    fn off_to_on(&mut self, pot: u32, mode: Mode, out: &mut Vec<(u32, Cause, u32, u32)>) {
         let (cell, d) = self.split(pot);
         out.clear();
+        self.hidden.clear();
         let src = &self.board.cands;
+        let n = self.n;
         if mode.y && self.work[cell].count_ones() == 2 {
             let v = (self.work[cell] & !(1 << d)).trailing_zeros() as usize;
-            let hidden = bits(src[cell] & !self.work[cell])
-                .map(|w| self.pot(cell, w))
-                .collect();
-            out.push((self.pot(cell, v), Cause::Cell, hidden));
+            let start = self.hidden.len() as u32;
+            for w in bits(src[cell] & !self.work[cell]) {
+                self.hidden.push((cell * n + w) as u32);
+            }
+            out.push((
+                self.pot(cell, v),
+                Cause::Cell,
+                start,
+                self.hidden.len() as u32 - start,
+            ));
         }
         if mode.x {
             for k in [2, 0, 1] {
                 let h = self.geo.cell_houses[cell][k] as usize;
-                let pos = positions(self.geo, &self.work, h, d);
+                let pos = self.pos_work[h * n + d];
                 if pos.count_ones() == 2 {
-                    let other = bits(pos)
-                        .map(|i| self.geo.houses[h][i] as usize)
-                        .find(|&c| c != cell)
-                        .unwrap_or(cell);
-                    let lost = positions(self.geo, src, h, d) & !pos;
-                    let hidden = bits(lost)
-                        .map(|i| self.pot(self.geo.houses[h][i] as usize, d))
-                        .collect();
-                    out.push((self.pot(other, d), Cause::House(h as u16), hidden));
+                    let me = 1u64 << self.slot[cell][k];
+                    let other = self.geo.houses[h][(pos & !me).trailing_zeros() as usize] as usize;
+                    let start = self.hidden.len() as u32;
+                    for i in bits(self.pos_src[h * n + d] & !pos) {
+                        self.hidden
+                            .push((self.geo.houses[h][i] as usize * n + d) as u32);
+                    }
+                    out.push((
+                        self.pot(other, d),
+                        Cause::House(h as u16),
+                        start,
+                        self.hidden.len() as u32 - start,
+                    ));
                 }
             }
         }
     }
 
-    fn add(&mut self, prop: &mut Prop, pot: u32, on: bool, cause: Cause, parents: &[u32]) -> u32 {
-        let idx = prop.nodes.len() as u32;
-        prop.nodes.push(Node {
-            pot,
-            on,
-            cause,
-            pstart: prop.parents.len() as u32,
-            plen: parents.len() as u32,
-        });
-        prop.parents.extend_from_slice(parents);
-        idx
+    /// Removes a candidate from the working board.
+    fn knock_out(&mut self, cell: usize, d: usize) {
+        self.work[cell] &= !(1 << d);
+        let n = self.n;
+        for k in 0..3 {
+            let h = self.geo.cell_houses[cell][k] as usize;
+            self.pos_work[h * n + d] &= !(1u64 << self.slot[cell][k]);
+        }
+    }
+
+    /// Restores the working board to the real one.
+    fn restore(&mut self) {
+        self.work.copy_from_slice(&self.board.cands);
+        self.pos_work.copy_from_slice(&self.pos_src);
     }
 
     fn index(&mut self, prop: &mut Prop, node: u32) {
@@ -243,12 +311,25 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// A cleared prop for a search whose result is not kept.
+    fn take_prop(&mut self) -> Prop {
+        match self.spare.take() {
+            Some(mut p) => {
+                p.clear();
+                p
+            }
+            None => self.new_prop(),
+        }
+    }
+
     fn new_prop(&self) -> Prop {
         let words = (self.n * self.n * self.n).div_ceil(64);
         Prop {
             on: vec![0; words],
             off: vec![0; words],
-            ..Prop::default()
+            nodes: Vec::with_capacity(4 * self.n * self.n),
+            parents: Vec::with_capacity(4 * self.n * self.n),
+            contradiction: None,
         }
     }
 
@@ -256,8 +337,8 @@ impl<'a> Engine<'a> {
     /// potentials first, then one off at a time; stops at the first contradiction.
     fn propagate(&mut self, start: u32, start_on: bool, mode: Mode) -> Prop {
         let mut prop = self.new_prop();
-        self.work.copy_from_slice(&self.board.cands);
-        let root = self.add(&mut prop, start, start_on, Cause::Assumed, &[]);
+        self.restore();
+        let root = prop.add(start, start_on, Cause::Assumed, &[]);
         self.index(&mut prop, root);
         let mut pending_on = VecDeque::new();
         let mut pending_off = VecDeque::new();
@@ -268,18 +349,19 @@ impl<'a> Engine<'a> {
         }
         let mut offs = Vec::new();
         let mut ons = Vec::new();
+        let mut parents = Vec::new();
         loop {
             if let Some(p) = pending_on.pop_front() {
                 self.on_to_off(prop.nodes[p as usize].pot, mode.y, &mut offs);
                 for &(q, cause) in &offs {
                     if self.on_at[q as usize] != NONE {
-                        let off = self.add(&mut prop, q, false, cause, &[p]);
+                        let off = prop.add(q, false, cause, &[p]);
                         prop.contradiction = Some((self.on_at[q as usize], off));
                         self.reset(&prop);
                         return prop;
                     }
                     if self.off_at[q as usize] == NONE {
-                        let node = self.add(&mut prop, q, false, cause, &[p]);
+                        let node = prop.add(q, false, cause, &[p]);
                         self.index(&mut prop, node);
                         pending_off.push_back(node);
                     }
@@ -289,24 +371,25 @@ impl<'a> Engine<'a> {
                 self.off_to_on(pot, mode, &mut ons);
                 if mode.dynamic {
                     let (cell, d) = self.split(pot);
-                    self.work[cell] &= !(1 << d);
+                    self.knock_out(cell, d);
                 }
-                for (q, cause, hidden) in ons.drain(..) {
-                    let mut parents = vec![p];
+                for (q, cause, hs, hl) in ons.drain(..) {
+                    parents.clear();
+                    parents.push(p);
                     parents.extend(
-                        hidden
+                        self.hidden[hs as usize..(hs + hl) as usize]
                             .iter()
                             .map(|&h| self.off_at[h as usize])
                             .filter(|&x| x != NONE),
                     );
                     if self.off_at[q as usize] != NONE {
-                        let on = self.add(&mut prop, q, true, cause, &parents);
+                        let on = prop.add(q, true, cause, &parents);
                         prop.contradiction = Some((on, self.off_at[q as usize]));
                         self.reset(&prop);
                         return prop;
                     }
                     if self.on_at[q as usize] == NONE {
-                        let node = self.add(&mut prop, q, true, cause, &parents);
+                        let node = prop.add(q, true, cause, &parents);
                         self.index(&mut prop, node);
                         pending_on.push_back(node);
                     }
@@ -318,7 +401,7 @@ impl<'a> Engine<'a> {
                 }
                 for (q, parents) in adv {
                     if self.off_at[q as usize] == NONE {
-                        let node = self.add(&mut prop, q, false, Cause::Advanced, &parents);
+                        let node = prop.add(q, false, Cause::Advanced, &parents);
                         self.index(&mut prop, node);
                         pending_off.push_back(node);
                     }
@@ -445,6 +528,13 @@ impl<'a> Engine<'a> {
         )
     }
 
+    /// Whether making `pot` on or off would change the board.
+    fn can_conclude(&self, pot: u32, on: bool) -> bool {
+        let (cell, d) = self.split(pot);
+        let m = self.board.cands[cell];
+        m >> d & 1 == 1 && (!on || m.count_ones() >= 2)
+    }
+
     /// The step that makes `pot` on (place it) or off (remove it).
     fn conclude(&self, step: &mut Step, pot: u32, on: bool) -> bool {
         let (cell, d) = self.split(pot);
@@ -466,6 +556,54 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// The static implication graph of a board for one kind of links: every potential's direct
+/// consequences, computed once and shared by the searches from every start.
+struct Graph {
+    on_idx: Vec<u32>,
+    on_e: Vec<(u32, Cause)>,
+    off_idx: Vec<u32>,
+    off_e: Vec<(u32, Cause)>,
+}
+
+impl Graph {
+    fn new(eng: &mut Engine, mode: Mode) -> Graph {
+        eng.restore();
+        let pots = eng.n * eng.n * eng.n;
+        let mut g = Graph {
+            on_idx: Vec::with_capacity(pots + 1),
+            on_e: Vec::new(),
+            off_idx: Vec::with_capacity(pots + 1),
+            off_e: Vec::new(),
+        };
+        let (mut offs, mut ons) = (Vec::new(), Vec::new());
+        for pot in 0..pots as u32 {
+            g.on_idx.push(g.on_e.len() as u32);
+            g.off_idx.push(g.off_e.len() as u32);
+            let (cell, d) = eng.split(pot);
+            if eng.board.cands[cell] >> d & 1 == 0 {
+                continue;
+            }
+            eng.on_to_off(pot, mode.y, &mut offs);
+            g.on_e.extend_from_slice(&offs);
+            eng.off_to_on(pot, mode, &mut ons);
+            g.off_e.extend(ons.iter().map(|&(q, c, _, _)| (q, c)));
+        }
+        g.on_idx.push(g.on_e.len() as u32);
+        g.off_idx.push(g.off_e.len() as u32);
+        g
+    }
+
+    /// What `pot` on makes off.
+    fn offs(&self, pot: u32) -> &[(u32, Cause)] {
+        &self.on_e[self.on_idx[pot as usize] as usize..self.on_idx[pot as usize + 1] as usize]
+    }
+
+    /// What `pot` off makes on.
+    fn ons(&self, pot: u32) -> &[(u32, Cause)] {
+        &self.off_e[self.off_idx[pot as usize] as usize..self.off_idx[pot as usize + 1] as usize]
+    }
+}
+
 /// Unary chains and loops for one kind of link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Links {
@@ -482,11 +620,7 @@ enum Links {
 pub(super) fn unary_all(board: &Board) -> Option<Found> {
     let mut best: Option<Found> = None;
     for links in [Links::X, Links::Y, Links::XY] {
-        if let Some(f) = unary_links(board, links, true) {
-            if better(&best, &f) {
-                best = Some(f);
-            }
-        }
+        best = unary_links(board, links, true, best);
     }
     best
 }
@@ -498,10 +632,22 @@ pub(super) fn unary(board: &Board, t: Technique) -> Option<Step> {
         Technique::XYChain | Technique::XYCycle => Links::Y,
         _ => Links::XY,
     };
-    unary_links(board, links, false).map(|f| f.step)
+    unary_links(board, links, false, None).map(|f| f.step)
 }
 
-fn unary_links(board: &Board, links: Links, se: bool) -> Option<Found> {
+/// The largest number of potentials a chain rated `base` may involve and still beat `best`.
+fn max_complexity(best: &Option<Found>, base: f64) -> usize {
+    const CAP: usize = 4096;
+    let Some(b) = best else { return CAP };
+    (1..CAP)
+        .take_while(|&c| (round1(base + length_difficulty(c)), c) < (b.difficulty, b.complexity))
+        .last()
+        .unwrap_or(0)
+}
+
+/// Updates `best` with the easiest unary chain or loop over `links` (searches stop early
+/// once they cannot beat `best`).
+fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -> Option<Found> {
     let mut eng = Engine::new(board);
     let n = eng.n;
     let (y, x) = match links {
@@ -509,7 +655,20 @@ fn unary_links(board: &Board, links: Links, se: bool) -> Option<Found> {
         Links::Y => (true, false),
         Links::XY => (true, true),
     };
-    let mut best: Option<Found> = None;
+    let graph = Graph::new(
+        &mut eng,
+        Mode {
+            y,
+            x: x || links == Links::X,
+            dynamic: false,
+            level: 0,
+        },
+    );
+    let (loop_base, chain_base) = match links {
+        Links::XY => (7.0, 7.0),
+        Links::X => (6.5, 6.6),
+        Links::Y => (6.5, 7.0),
+    };
     for cell in 0..n * n {
         let m = board.cands[cell];
         if m.count_ones() < 2 {
@@ -519,7 +678,11 @@ fn unary_links(board: &Board, links: Links, se: bool) -> Option<Found> {
             let pot = eng.pot(cell, d);
             // Loops of bivalue cells start in a bivalue cell.
             let loops = links != Links::Y || m.count_ones() == 2;
-            if let Some(f) = loops.then(|| cycle(&mut eng, pot, y, x, links)).flatten() {
+            let max_c = max_complexity(&best, loop_base);
+            if let Some(f) = (loops && max_c >= 4)
+                .then(|| cycle(&mut eng, &graph, pot, links, max_c))
+                .flatten()
+            {
                 if better(&best, &f) {
                     best = Some(f);
                 }
@@ -528,9 +691,11 @@ fn unary_links(board: &Board, links: Links, se: bool) -> Option<Found> {
             // forcing chains whose off → on links are all cell links.
             if links != Links::Y || !se {
                 for start_on in [true, false] {
-                    if let Some(f) =
-                        forcing(&mut eng, pot, start_on, y, x || links == Links::X, links)
-                    {
+                    let max_c = max_complexity(&best, chain_base);
+                    if max_c < 3 {
+                        continue;
+                    }
+                    if let Some(f) = forcing(&mut eng, &graph, pot, start_on, links, max_c) {
                         if better(&best, &f) {
                             best = Some(f);
                         }
@@ -557,21 +722,15 @@ fn unary_technique(links: Links, is_loop: bool) -> Technique {
 /// by layer, each potential once.
 fn forcing(
     eng: &mut Engine,
+    graph: &Graph,
     pot: u32,
     start_on: bool,
-    y: bool,
-    x: bool,
     links: Links,
+    max_complexity: usize,
 ) -> Option<Found> {
-    let mode = Mode {
-        y,
-        x,
-        dynamic: false,
-        level: 0,
-    };
-    let mut prop = eng.new_prop();
-    eng.work.copy_from_slice(&eng.board.cands);
-    let root = eng.add(&mut prop, pot, start_on, Cause::Assumed, &[]);
+    let mut prop = eng.take_prop();
+    eng.restore();
+    let root = prop.add(pot, start_on, Cause::Assumed, &[]);
     eng.index(&mut prop, root);
     let mut pending_on: Vec<u32> = Vec::new();
     let mut pending_off: Vec<u32> = Vec::new();
@@ -580,36 +739,42 @@ fn forcing(
     } else {
         pending_off.push(root);
     }
-    let mut offs = Vec::new();
-    let mut ons = Vec::new();
     let mut target = None;
+    // Nodes made in half-layer `h` involve `h + 1` potentials.
+    let mut half = 0;
     'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
+        half += 1;
+        if half + 1 > max_complexity {
+            break;
+        }
         for p in std::mem::take(&mut pending_on) {
-            eng.on_to_off(prop.nodes[p as usize].pot, y, &mut offs);
-            for &(q, cause) in &offs {
+            for &(q, cause) in graph.offs(prop.nodes[p as usize].pot) {
                 if start_on && q == pot {
-                    target = Some(eng.add(&mut prop, q, false, cause, &[p]));
+                    target = Some(prop.add(q, false, cause, &[p]));
                     break 'outer;
                 }
                 if eng.off_at[q as usize] == NONE {
-                    let node = eng.add(&mut prop, q, false, cause, &[p]);
+                    let node = prop.add(q, false, cause, &[p]);
                     eng.index(&mut prop, node);
                     pending_off.push(node);
                 }
             }
         }
+        half += 1;
+        if half + 1 > max_complexity {
+            break;
+        }
         for p in std::mem::take(&mut pending_off) {
-            eng.off_to_on(prop.nodes[p as usize].pot, mode, &mut ons);
-            for (q, cause, _) in ons.drain(..) {
+            for &(q, cause) in graph.ons(prop.nodes[p as usize].pot) {
                 if links == Links::Y && cause != Cause::Cell {
                     continue;
                 }
                 if !start_on && q == pot {
-                    target = Some(eng.add(&mut prop, q, true, cause, &[p]));
+                    target = Some(prop.add(q, true, cause, &[p]));
                     break 'outer;
                 }
                 if eng.on_at[q as usize] == NONE {
-                    let node = eng.add(&mut prop, q, true, cause, &[p]);
+                    let node = prop.add(q, true, cause, &[p]);
                     eng.index(&mut prop, node);
                     pending_on.push(node);
                 }
@@ -617,59 +782,61 @@ fn forcing(
         }
     }
     eng.reset(&prop);
-    let target = target?;
-    let mut step = Step::new(unary_technique(links, false), 0.0);
-    if !eng.conclude(&mut step, pot, !start_on) {
-        return None;
-    }
-    let complexity = eng.ancestors(&prop, &[target]);
-    let base = if links == Links::X { 6.6 } else { 7.0 };
-    step.difficulty = round1(base + length_difficulty(complexity));
-    step.reason = format!("{}: {}", step.technique.name(), eng.path(&prop, target));
-    Some(Found {
-        difficulty: step.difficulty,
-        complexity,
-        step,
-    })
+    let found = target.and_then(|target| {
+        let mut step = Step::new(unary_technique(links, false), 0.0);
+        if !eng.conclude(&mut step, pot, !start_on) {
+            return None;
+        }
+        let complexity = eng.ancestors(&prop, &[target]);
+        let base = if links == Links::X { 6.6 } else { 7.0 };
+        step.difficulty = round1(base + length_difficulty(complexity));
+        step.reason = format!("{}: {}", step.technique.name(), eng.path(&prop, target));
+        Some(Found {
+            difficulty: step.difficulty,
+            complexity,
+            step,
+        })
+    });
+    eng.spare = Some(prop);
+    found
 }
 
 /// A loop back to `p on` (Sudoku Explainer's `doCycles`): candidates that see an on and an
 /// off instance of their digit on the loop go.
-fn cycle(eng: &mut Engine, pot: u32, y: bool, x: bool, links: Links) -> Option<Found> {
-    let mode = Mode {
-        y,
-        x,
-        dynamic: false,
-        level: 0,
-    };
-    let mut prop = eng.new_prop();
-    let root = eng.add(&mut prop, pot, true, Cause::Assumed, &[]);
+fn cycle(
+    eng: &mut Engine,
+    graph: &Graph,
+    pot: u32,
+    links: Links,
+    max_complexity: usize,
+) -> Option<Found> {
+    let mut prop = eng.take_prop();
+    let root = prop.add(pot, true, Cause::Assumed, &[]);
     eng.index(&mut prop, root);
     let mut pending_on = vec![root];
     let mut pending_off: Vec<u32> = Vec::new();
-    let mut offs = Vec::new();
-    let mut ons = Vec::new();
     let mut best: Option<Found> = None;
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
+        if length + 1 > max_complexity {
+            break;
+        }
         for p in std::mem::take(&mut pending_on) {
-            eng.on_to_off(prop.nodes[p as usize].pot, y, &mut offs);
-            for &(q, cause) in &offs {
+            for &(q, cause) in graph.offs(prop.nodes[p as usize].pot) {
                 if is_ancestor(&prop, p, q, false) {
                     continue;
                 }
-                let node = eng.add(&mut prop, q, false, cause, &[p]);
+                let node = prop.add(q, false, cause, &[p]);
                 eng.index(&mut prop, node);
                 pending_off.push(node);
             }
         }
         length += 1;
         for p in std::mem::take(&mut pending_off) {
-            eng.off_to_on(prop.nodes[p as usize].pot, mode, &mut ons);
-            for (q, cause, _) in ons.drain(..) {
+            for &(q, cause) in graph.ons(prop.nodes[p as usize].pot) {
                 if length >= 4 && q == pot {
-                    let closing = eng.add(&mut prop, q, true, cause, &[p]);
+                    let closing = prop.add(q, true, cause, &[p]);
                     if let Some(f) = loop_step(eng, &prop, closing, links) {
                         if better(&best, &f) {
                             best = Some(f);
@@ -677,7 +844,7 @@ fn cycle(eng: &mut Engine, pot: u32, y: bool, x: bool, links: Links) -> Option<F
                     }
                 }
                 if eng.on_at[q as usize] == NONE {
-                    let node = eng.add(&mut prop, q, true, cause, &[p]);
+                    let node = prop.add(q, true, cause, &[p]);
                     eng.index(&mut prop, node);
                     pending_on.push(node);
                 }
@@ -688,6 +855,7 @@ fn cycle(eng: &mut Engine, pot: u32, y: bool, x: bool, links: Links) -> Option<F
         }
     }
     eng.reset(&prop);
+    eng.spare = Some(prop);
     best
 }
 
@@ -806,74 +974,46 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
     let n = eng.n;
     let (base, tech) = base_rating(mode, nishio);
     let mut best: Option<Found> = None;
-    let mut cache: Vec<Option<Prop>> = vec![None; n * n * n];
-    let mut on_prop = |eng: &mut Engine, pot: u32| -> Prop {
-        if cache[pot as usize].is_none() {
-            cache[pot as usize] = Some(eng.propagate(pot, true, mode));
-        }
-        cache[pot as usize].clone().unwrap_or_default()
+    let mut cache: Vec<Option<Rc<Prop>>> = vec![None; n * n * n];
+    let mut on_prop = |eng: &mut Engine, pot: u32| -> Rc<Prop> {
+        cache[pot as usize]
+            .get_or_insert_with(|| Rc::new(eng.propagate(pot, true, mode)))
+            .clone()
     };
+    let contradictions = mode.dynamic || nishio;
     for cell in 0..n * n {
         let m = board.cands[cell];
         let card = m.count_ones();
         if !(card > 2 || (card > 1 && mode.dynamic)) {
             continue;
         }
-        let mut value_props: Vec<(u32, Prop)> = Vec::new();
+        let mut value_props: Vec<(u32, Rc<Prop>)> = Vec::new();
         for d in bits(m) {
             let pot = eng.pot(cell, d);
             let on = on_prop(&mut eng, pot);
-            let do_contradiction = mode.dynamic || nishio;
-            if do_contradiction {
-                if let Some((a, b)) = on.contradiction {
-                    let mut step = Step::new(tech, 0.0);
-                    if eng.conclude(&mut step, pot, false) {
-                        let cx = eng.ancestors(&on, &[a]) + eng.ancestors(&on, &[b]);
-                        let (xa, _) = eng.split(on.nodes[a as usize].pot);
-                        let _ = xa;
-                        step.reason = format!(
-                            "{} ({}): assuming {} leads to {} both true and false: {} and {}",
-                            tech.name(),
-                            "contradiction",
-                            eng.describe(pot, true),
-                            eng.describe(on.nodes[a as usize].pot, true),
-                            eng.path(&on, a),
-                            eng.path(&on, b)
-                        );
-                        offer(&mut best, step, base, cx);
-                    }
-                }
+            if contradictions {
+                contradiction(&mut eng, &mut best, &on, pot, true, base, tech);
             }
             let off = eng.propagate(pot, false, mode);
-            if do_contradiction {
-                if let Some((a, b)) = off.contradiction {
-                    let mut step = Step::new(tech, 0.0);
-                    if eng.conclude(&mut step, pot, true) {
-                        let cx = eng.ancestors(&off, &[a]) + eng.ancestors(&off, &[b]);
-                        step.reason = format!(
-                            "{} (contradiction): assuming {} leads to {} both true and false: {} and {}",
-                            tech.name(),
-                            eng.describe(pot, false),
-                            eng.describe(off.nodes[a as usize].pot, true),
-                            eng.path(&off, a),
-                            eng.path(&off, b)
-                        );
-                        offer(&mut best, step, base, cx);
-                    }
-                }
+            if contradictions {
+                contradiction(&mut eng, &mut best, &off, pot, false, base, tech);
             }
             if card >= 3 && mode.dynamic && !nishio {
                 // Double forcing: p on and p off both force q.
                 for (i, nd) in on.nodes.iter().enumerate() {
-                    if nd.cause == Cause::Assumed || !off.has(nd.pot, nd.on) {
-                        continue;
-                    }
-                    let mut step = Step::new(tech, 0.0);
-                    if !eng.conclude(&mut step, nd.pot, nd.on) {
+                    if nd.cause == Cause::Assumed
+                        || !off.has(nd.pot, nd.on)
+                        || !eng.can_conclude(nd.pot, nd.on)
+                    {
                         continue;
                     }
                     let j = off.node_of(nd.pot, nd.on).unwrap_or(0);
                     let cx = eng.ancestors(&on, &[i as u32]) + eng.ancestors(&off, &[j]);
+                    if !beats(&best, base, cx) {
+                        continue;
+                    }
+                    let mut step = Step::new(tech, 0.0);
+                    eng.conclude(&mut step, nd.pot, nd.on);
                     step.reason = format!(
                         "{} (double): {} true or false both give {}: {} and {}",
                         tech.name(),
@@ -897,7 +1037,7 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                     if eng.geo.houses[h][pos.trailing_zeros() as usize] as usize != cell {
                         continue;
                     }
-                    let mut props: Vec<(u32, Prop)> = vec![(pot, on.clone())];
+                    let mut props: Vec<(u32, Rc<Prop>)> = vec![(pot, on.clone())];
                     for i in bits(pos) {
                         let c2 = eng.geo.houses[h][i] as usize;
                         if c2 != cell {
@@ -905,34 +1045,75 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                             props.push((p2, on_prop(&mut eng, p2)));
                         }
                     }
-                    let what = format!("each place of {} in {}", d + 1, eng.geo.house(h));
-                    common(
-                        &mut eng,
-                        &mut best,
-                        &props,
-                        base,
-                        Technique::RegionForcingChain,
-                        tech,
-                        &what,
-                    );
+                    let t = if mode.dynamic {
+                        tech
+                    } else {
+                        Technique::RegionForcingChain
+                    };
+                    common(&mut eng, &mut best, &props, base, t, &|eng: &Engine| {
+                        format!("each place of {} in {}", d + 1, eng.geo.house(h))
+                    });
                 }
             }
             value_props.push((pot, on));
         }
         if !nishio && (card == 2 || (multiple && card > 2)) {
-            let what = format!("each candidate of {}", eng.geo.cell(cell));
+            let t = if mode.dynamic {
+                tech
+            } else {
+                Technique::CellForcingChain
+            };
             common(
                 &mut eng,
                 &mut best,
                 &value_props,
                 base,
-                Technique::CellForcingChain,
-                tech,
-                &what,
+                t,
+                &|eng: &Engine| format!("each candidate of {}", eng.geo.cell(cell)),
             );
         }
     }
     best
+}
+
+/// Whether a step rated `base` with `complexity` potentials would beat `best`.
+fn beats(best: &Option<Found>, base: f64, complexity: usize) -> bool {
+    let d = round1(base + length_difficulty(complexity));
+    best.as_ref()
+        .is_none_or(|b| (d, complexity) < (b.difficulty, b.complexity))
+}
+
+/// An assumption that led to a contradiction: its opposite holds.
+fn contradiction(
+    eng: &mut Engine,
+    best: &mut Option<Found>,
+    prop: &Prop,
+    pot: u32,
+    assumed_on: bool,
+    base: f64,
+    tech: Technique,
+) {
+    let Some((a, b)) = prop.contradiction else {
+        return;
+    };
+    if !eng.can_conclude(pot, !assumed_on) {
+        return;
+    }
+    let cx = eng.ancestors(prop, &[a]) + eng.ancestors(prop, &[b]);
+    if !beats(best, base, cx) {
+        return;
+    }
+    let mut step = Step::new(tech, 0.0);
+    eng.conclude(&mut step, pot, !assumed_on);
+    step.reason = format!(
+        "{} (contradiction): assuming {} makes {} both true and false: {} and {}",
+        tech.name(),
+        eng.describe(pot, assumed_on),
+        eng.describe(prop.nodes[a as usize].pot, true),
+        eng.path(prop, a),
+        eng.path(prop, b)
+    );
+    offer(best, step, base, cx);
 }
 
 fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize) {
@@ -951,39 +1132,44 @@ fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize)
 fn common(
     eng: &mut Engine,
     best: &mut Option<Found>,
-    props: &[(u32, Prop)],
+    props: &[(u32, Rc<Prop>)],
     base: f64,
-    static_tech: Technique,
-    tech: Technique,
-    what: &str,
+    t: Technique,
+    what: &dyn Fn(&Engine) -> String,
 ) {
     let Some((_, first)) = props.first() else {
         return;
     };
     for nd in &first.nodes {
-        if nd.cause == Cause::Assumed || !props.iter().all(|(_, p)| p.has(nd.pot, nd.on)) {
+        if nd.cause == Cause::Assumed
+            || !props.iter().all(|(_, p)| p.has(nd.pot, nd.on))
+            || !eng.can_conclude(nd.pot, nd.on)
+        {
             continue;
         }
-        let t = if tech == Technique::CellForcingChain {
-            static_tech
-        } else {
-            tech
-        };
+        let ends: Vec<u32> = props
+            .iter()
+            .map(|(_, p)| p.node_of(nd.pot, nd.on).unwrap_or(0))
+            .collect();
+        let cx: usize = props
+            .iter()
+            .zip(&ends)
+            .map(|((_, p), &j)| eng.ancestors(p, &[j]))
+            .sum();
+        if !beats(best, base, cx) {
+            continue;
+        }
         let mut step = Step::new(t, 0.0);
-        if !eng.conclude(&mut step, nd.pot, nd.on) {
-            continue;
-        }
-        let mut cx = 0;
-        let mut paths = Vec::new();
-        for (_, p) in props {
-            let j = p.node_of(nd.pot, nd.on).unwrap_or(0);
-            cx += eng.ancestors(p, &[j]);
-            paths.push(eng.path(p, j));
-        }
+        eng.conclude(&mut step, nd.pot, nd.on);
+        let paths: Vec<String> = props
+            .iter()
+            .zip(&ends)
+            .map(|((_, p), &j)| eng.path(p, j))
+            .collect();
         step.reason = format!(
             "{}: {} gives {}: {}",
             t.name(),
-            what,
+            what(eng),
             eng.describe(nd.pot, nd.on),
             paths.join("; ")
         );
@@ -1007,27 +1193,26 @@ pub(super) fn strong_links(board: &Board, min: usize, max: usize) -> Option<Step
         dynamic: false,
         level: 0,
     };
+    let graph = Graph::new(&mut eng, mode);
     let mut best: Option<Found> = None;
-    let mut offs = Vec::new();
-    let mut ons = Vec::new();
+    let mut prop = eng.take_prop();
     for cell in 0..n * n {
         for d in bits(board.cands[cell]) {
             let pot = eng.pot(cell, d);
-            let mut prop = eng.new_prop();
-            let root = eng.add(&mut prop, pot, true, Cause::Assumed, &[]);
+            prop.clear();
+            let root = prop.add(pot, true, Cause::Assumed, &[]);
             eng.index(&mut prop, root);
             let mut layer = vec![root];
             let mut target = None;
             'search: for _links in 0..=max {
                 let mut offs_layer = Vec::new();
                 for &p in &layer {
-                    eng.on_to_off(prop.nodes[p as usize].pot, false, &mut offs);
-                    for &(q, cause) in &offs {
+                    for &(q, cause) in graph.offs(prop.nodes[p as usize].pot) {
                         if q == pot {
                             continue;
                         }
                         if eng.off_at[q as usize] == NONE {
-                            let node = eng.add(&mut prop, q, false, cause, &[p]);
+                            let node = prop.add(q, false, cause, &[p]);
                             eng.index(&mut prop, node);
                             offs_layer.push(node);
                         }
@@ -1046,10 +1231,9 @@ pub(super) fn strong_links(board: &Board, min: usize, max: usize) -> Option<Step
                 }
                 let mut next = Vec::new();
                 for &p in &offs_layer {
-                    eng.off_to_on(prop.nodes[p as usize].pot, mode, &mut ons);
-                    for (q, cause, _) in ons.drain(..) {
+                    for &(q, cause) in graph.ons(prop.nodes[p as usize].pot) {
                         if eng.on_at[q as usize] == NONE && q != pot {
-                            let node = eng.add(&mut prop, q, true, cause, &[p]);
+                            let node = prop.add(q, true, cause, &[p]);
                             eng.index(&mut prop, node);
                             next.push(node);
                         }

@@ -41,7 +41,7 @@ use serde::{Serialize, Serializer};
 use crate::grid::{Cell, Digit, Grid, House};
 pub use board::{Board, LogicError};
 use board::{Geometry, bits};
-pub use rate::{Level, Rating, rate};
+pub use rate::{Level, Rating, Scale, rate, rate_with};
 
 /// A technique: what kind of reasoning a step uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -104,44 +104,67 @@ pub struct Rating {
 
 type Finder = fn(&Board) -> Option<Step>;
 
+/// Which explainer's technique set the rating follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scale {
+    /// Sukaku Explainer (the Sudoku Exchange ratings, among others): Sudoku Explainer's
+    /// techniques plus single-digit chains of strong links (Skyscraper 4.0, 2-String Kite
+    /// 4.1, Turbot Fish 4.2, empty rectangle 4.3, three links 5.4, four 5.8, five 6.2).
+    #[default]
+    Sukaku,
+    /// Sudoku Explainer 1.2.1 alone, where those patterns are X-chains (6.6 and up).
+    Classic,
+}
+
 /// Sudoku Explainer's techniques, in its order.
-const SE: &[(Finder, bool)] = &[
-    (singles::hidden_single, false),
-    (|b| intersections::find(b, Technique::DirectPointing), false),
-    (|b| intersections::find(b, Technique::DirectClaiming), false),
-    (|b| subsets::hidden(b, 2, true), false),
-    (singles::naked_single, false),
-    (|b| subsets::hidden(b, 3, true), false),
+/// Each finder, whether it needs a unique puzzle, and whether only Sukaku Explainer has it.
+const SE: &[(Finder, bool, bool)] = &[
+    (singles::hidden_single, false, false),
+    (
+        |b| intersections::find(b, Technique::DirectPointing),
+        false,
+        false,
+    ),
+    (
+        |b| intersections::find(b, Technique::DirectClaiming),
+        false,
+        false,
+    ),
+    (|b| subsets::hidden(b, 2, true), false, false),
+    (singles::naked_single, false, false),
+    (|b| subsets::hidden(b, 3, true), false, false),
     (
         |b| {
             intersections::find(b, Technique::Pointing)
                 .or_else(|| intersections::find(b, Technique::Claiming))
         },
         false,
+        false,
     ),
-    (|b| subsets::naked(b, 2), false),
-    (|b| fish::basic(b, 2), false),
-    (|b| subsets::hidden(b, 2, false), false),
-    (|b| subsets::naked(b, 3), false),
-    (|b| fish::basic(b, 3), false),
-    (|b| subsets::hidden(b, 3, false), false),
-    (|b| chains::strong_links(b, 2, 2), false),
-    (single_digit::empty_rectangle, false),
-    (wings::xy_wing, false),
-    (wings::xyz_wing, false),
-    (unique_rectangle, true),
-    (|b| subsets::naked(b, 4), false),
-    (|b| fish::basic(b, 4), false),
-    (|b| subsets::hidden(b, 4, false), false),
-    (|b| chains::strong_links(b, 3, 3), false),
-    (uniqueness::bug_plus_one, true),
-    (|b| chains::strong_links(b, 4, 5), false),
-    (|b| chains::unary_all(b).map(|f| f.step), false),
-    (chains::nishio, false),
-    (chains::multiple, false),
-    (|b| chains::dynamic(b, 0), false),
-    (|b| chains::dynamic(b, 1), false),
-    (|b| chains::dynamic(b, 2), false),
+    (|b| subsets::naked(b, 2), false, false),
+    (|b| fish::basic(b, 2), false, false),
+    (|b| subsets::hidden(b, 2, false), false, false),
+    (|b| subsets::naked(b, 3), false, false),
+    (|b| fish::basic(b, 3), false, false),
+    (|b| subsets::hidden(b, 3, false), false, false),
+    (|b| chains::strong_links(b, 2, 2), false, true),
+    (single_digit::empty_rectangle, false, true),
+    (wings::xy_wing, false, false),
+    (wings::xyz_wing, false, false),
+    (unique_rectangle, true, false),
+    (|b| subsets::naked(b, 4), false, false),
+    (|b| fish::basic(b, 4), false, false),
+    (|b| subsets::hidden(b, 4, false), false, false),
+    (|b| chains::strong_links(b, 3, 3), false, true),
+    (uniqueness::bug_plus_one, true, false),
+    (|b| chains::strong_links(b, 4, 5), false, true),
+    (|b| chains::unary_all(b).map(|f| f.step), false, false),
+    (chains::nishio, false, false),
+    (chains::multiple, false, false),
+    (|b| chains::dynamic(b, 0), false, false),
+    (|b| chains::dynamic(b, 1), false, false),
+    (|b| chains::dynamic(b, 2), false, false),
 ];
 
 /// The easiest unique rectangle (Sudoku Explainer looks for all types at once).
@@ -158,18 +181,25 @@ fn unique_rectangle(board: &Board) -> Option<Step> {
 }
 
 /// The next step Sudoku Explainer would take.
-pub(super) fn se_step(board: &Board, unique: bool) -> Option<Step> {
+pub(super) fn se_step(board: &Board, unique: bool, scale: Scale) -> Option<Step> {
     if board.is_broken() {
         return None;
     }
     SE.iter()
-        .filter(|(_, needs_unique)| unique || !needs_unique)
-        .find_map(|(f, _)| f(board))
+        .filter(|(_, needs_unique, sukaku)| {
+            (unique || !needs_unique) && (scale == Scale::Sukaku || !sukaku)
+        })
+        .find_map(|(f, _, _)| f(board))
 }
 
 /// Rates a puzzle on Sudoku Explainer's ER scale (see the module notes). Uniqueness techniques
 /// are used when the puzzle has exactly one solution.
 pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
+    rate_with(grid, Scale::default())
+}
+
+/// Rates a puzzle on the given explainer's scale.
+pub fn rate_with(grid: &Grid, scale: Scale) -> Result<Rating, LogicError> {
     let unique = grid.count_solutions(2).count == 1;
     let mut board = Board::new(grid)?;
     let mut rating = Rating {
@@ -180,7 +210,7 @@ pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
         steps: 0,
     };
     while !board.is_solved() {
-        let Some(step) = se_step(&board, unique) else {
+        let Some(step) = se_step(&board, unique, scale) else {
             rating.er = 20.0;
             rating.level = Level::Unsolvable;
             return Ok(rating);
