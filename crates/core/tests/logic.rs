@@ -1,7 +1,7 @@
 //! The logical solver: every step checked against the known solution, coverage on the
 //! benchmark samples, small and rectangular shapes, and agreement with published ratings.
 
-use nsudoku::logic::{self, Options, Step};
+use nsudoku::logic::{self, Options, Step, Technique};
 use nsudoku::parse::ReadOptions;
 use nsudoku::{Grid, Shape, Uniqueness};
 
@@ -157,4 +157,160 @@ fn spearman(pairs: &[(f64, f64)]) -> f64 {
     let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum::<f64>().sqrt();
     let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum::<f64>().sqrt();
     cov / (va * vb)
+}
+
+/// Technique sets, each adding families to the previous one, for the coverage table.
+fn technique_sets() -> Vec<(&'static str, Vec<Technique>)> {
+    use Technique::*;
+    let steps: [(&str, &[Technique]); 6] = [
+        ("singles", &[FullHouse, HiddenSingle, NakedSingle]),
+        (
+            "+ intersections, subsets",
+            &[
+                Pointing,
+                Claiming,
+                NakedPair,
+                HiddenPair,
+                NakedTriple,
+                HiddenTriple,
+                NakedQuad,
+                HiddenQuad,
+            ],
+        ),
+        (
+            "+ fish, wings, single-digit patterns",
+            &[
+                XWing,
+                Swordfish,
+                Jellyfish,
+                FinnedFish,
+                Skyscraper,
+                TwoStringKite,
+                TurbotFish,
+                EmptyRectangle,
+                XYWing,
+                XYZWing,
+                WWing,
+            ],
+        ),
+        (
+            "+ uniqueness",
+            &[
+                UniqueRectangle1,
+                UniqueRectangle2,
+                UniqueRectangle3,
+                UniqueRectangle4,
+                BugPlusOne,
+            ],
+        ),
+        ("+ X-, XY-chains, AICs", &[XChain, XYChain, Aic]),
+        (
+            "+ forcing chains and nets (all)",
+            &[
+                NishioForcingChain,
+                CellForcingChain,
+                DynamicForcingChain,
+                DynamicForcingChainPlus,
+                NestedForcingChain,
+            ],
+        ),
+    ];
+    let mut sets = Vec::new();
+    let mut acc: Vec<Technique> = Vec::new();
+    for (name, add) in steps {
+        acc.extend_from_slice(add);
+        // Keep the explainer's order.
+        let ordered = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| acc.contains(t))
+            .collect();
+        sets.push((name, ordered));
+    }
+    sets
+}
+
+/// The full benchmark files, when `../shared` is there.
+fn shared_puzzles(name: &str, limit: usize) -> Option<Vec<Grid>> {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/puzzles/9x9")
+        .join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} is not here", path.display());
+        return None;
+    };
+    let grids = nsudoku::parse::read_str(&text, &ReadOptions::default())
+        .into_iter()
+        .filter_map(|e| e.result.ok())
+        .take(limit)
+        .collect();
+    Some(grids)
+}
+
+/// Every step of every puzzle of top1465 and of 2000 17-clue puzzles replayed against the
+/// solution, with the share each technique set solves. Slow (minutes): run with
+/// `cargo test --release -p nsudoku --test main full_soundness -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes; reads ../shared"]
+fn full_soundness_and_coverage() {
+    for (file, limit, need) in [
+        ("puzzles3_magictour_top1465", usize::MAX, 0.99),
+        ("puzzles2_17_clue", 2000, 1.0),
+    ] {
+        let Some(grids) = shared_puzzles(file, limit) else {
+            return;
+        };
+        let sets = technique_sets();
+        let solved: Vec<Vec<bool>> = std::thread::scope(|s| {
+            let chunks: Vec<&[Grid]> = grids.chunks(grids.len().div_ceil(2)).collect();
+            let handles: Vec<_> = chunks
+                .into_iter()
+                .map(|chunk| {
+                    let sets = &sets;
+                    s.spawn(move || {
+                        chunk
+                            .iter()
+                            .map(|g| {
+                                let Uniqueness::Unique(solution) = g.uniqueness() else {
+                                    panic!("not unique")
+                                };
+                                sets.iter()
+                                    .map(|(_, techniques)| {
+                                        let options = Options {
+                                            techniques: techniques.clone(),
+                                            unique: true,
+                                        };
+                                        let e = logic::explain_with(g, &options)
+                                            .unwrap_or_else(|e| panic!("{e}"));
+                                        for step in &e.steps {
+                                            check_step(step, &solution);
+                                        }
+                                        e.solved()
+                                    })
+                                    .collect::<Vec<bool>>()
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        println!("{file}: {} puzzles, every step sound", solved.len());
+        for (i, (name, _)) in sets.iter().enumerate() {
+            let k = solved.iter().filter(|s| s[i]).count();
+            println!(
+                "  {name:<40} {:>6.2}%",
+                100.0 * k as f64 / solved.len() as f64
+            );
+        }
+        let all = solved.iter().filter(|s| s[sets.len() - 1]).count();
+        assert!(
+            all as f64 >= need * solved.len() as f64,
+            "{file}: {all}/{}",
+            solved.len()
+        );
+    }
 }
