@@ -14,7 +14,8 @@
 //! | naked and hidden pairs, triples, quads | `subsets.rs` | all |
 //! | X-Wing, Swordfish, Jellyfish, finned and sashimi | `fish.rs` | all |
 //! | XY-Wing, XYZ-Wing, W-Wing | `wings.rs` | all |
-//! | Skyscraper, 2-String Kite, Empty Rectangle | `single_digit.rs` | all |
+//! | empty rectangle, simple colouring | `single_digit.rs` | all |
+//! | ALS-XZ | `als.rs` | all |
 //! | unique rectangles 1–4, BUG+1 | `uniqueness.rs` | all, unique puzzles only |
 //! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains.rs` | all |
 //!
@@ -22,6 +23,7 @@
 //! exception in spirit: they assume the puzzle has exactly one solution, so they run only when
 //! the caller says it does ([`Options::unique`]).
 
+mod als;
 mod board;
 mod chains;
 mod fish;
@@ -69,6 +71,7 @@ pub enum Technique {
     /// Two cells of a house holding only the same two digits.
     NakedPair,
     /// An X-Wing (a size-2 fish).
+    #[serde(rename = "x_wing")]
     XWing,
     /// Two digits confined to the same two cells of a house.
     HiddenPair,
@@ -87,10 +90,16 @@ pub enum Technique {
     /// A strong link and a box whose digit lies on one row and one column.
     EmptyRectangle,
     /// A pivot `xy` with pincers `xz` and `yz`.
+    #[serde(rename = "xy_wing")]
     XYWing,
     /// A pivot `xyz` with pincers `xz` and `yz`.
+    #[serde(rename = "xyz_wing")]
     XYZWing,
+    /// A pivot and wings holding as many digits as cells, all but one digit locked: WXYZ-,
+    /// VWXYZ- and UVWXYZ-Wings.
+    BigWing,
     /// Two `xy` cells joined by a strong link on `x`.
+    #[serde(rename = "w_wing")]
     WWing,
     /// A unique rectangle, type 1.
     UniqueRectangle1,
@@ -108,15 +117,26 @@ pub enum Technique {
     HiddenQuad,
     /// A finned or sashimi X-Wing, Swordfish or Jellyfish.
     FinnedFish,
+    /// Conjugate pairs of one digit coloured in two colours: a colour that sees itself is
+    /// false, and a cell that sees both colours loses the digit.
+    SimpleColouring,
+    /// Two almost locked sets joined by a restricted common digit.
+    #[serde(rename = "als_xz")]
+    AlsXz,
     /// Bivalue universal grave plus one.
+    #[serde(rename = "bug_plus_one")]
     BugPlusOne,
     /// A loop of strong and weak links on one digit.
+    #[serde(rename = "x_cycle")]
     XCycle,
     /// A chain of strong and weak links on one digit.
+    #[serde(rename = "x_chain")]
     XChain,
     /// A loop of bivalue cells.
+    #[serde(rename = "xy_cycle")]
     XYCycle,
     /// A chain of bivalue cells.
+    #[serde(rename = "xy_chain")]
     XYChain,
     /// A loop mixing links within cells and within houses.
     AicLoop,
@@ -163,6 +183,7 @@ impl Technique {
             XYWing => "XY-Wing",
             XYZWing => "XYZ-Wing",
             WWing => "W-Wing",
+            BigWing => "big wing",
             UniqueRectangle1 => "unique rectangle type 1",
             UniqueRectangle2 => "unique rectangle type 2",
             UniqueRectangle3 => "unique rectangle type 3",
@@ -171,6 +192,8 @@ impl Technique {
             Jellyfish => "Jellyfish",
             HiddenQuad => "hidden quad",
             FinnedFish => "finned fish",
+            SimpleColouring => "simple colouring",
+            AlsXz => "ALS-XZ",
             BugPlusOne => "BUG+1",
             XCycle => "X-cycle",
             XChain => "X-chain",
@@ -207,6 +230,7 @@ impl Technique {
         Technique::XYZWing,
         Technique::WWing,
         Technique::Swordfish,
+        Technique::BigWing,
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle3,
@@ -215,9 +239,11 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::Jellyfish,
         Technique::FinnedFish,
+        Technique::SimpleColouring,
         Technique::BugPlusOne,
         Technique::XChain,
         Technique::XYChain,
+        Technique::AlsXz,
         Technique::Aic,
         Technique::NishioForcingChain,
         Technique::CellForcingChain,
@@ -418,6 +444,8 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         Swordfish => fish::basic(board, 3),
         Jellyfish => fish::basic(board, 4),
         FinnedFish => fish::finned(board),
+        SimpleColouring => single_digit::colouring(board),
+        AlsXz => als::als_xz(board),
         Skyscraper | TwoStringKite | TurbotFish => {
             chains::strong_links(board, 2, 2).filter(|s| s.technique == t)
         }
@@ -425,6 +453,7 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         XYWing => wings::xy_wing(board),
         XYZWing => wings::xyz_wing(board),
         WWing => wings::w_wing(board),
+        BigWing => (4..=6).find_map(|k| wings::big_wing(board, k)),
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => {
             uniqueness::rectangle(board, t)
         }

@@ -25,6 +25,9 @@
 //! | 9.0+ | dynamic forcing chains (+) |
 //! | 9.5+ | nested forcing chains |
 //!
+//! With the `Sukaku` scale: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2, empty rectangle
+//! 4.3, WXYZ-Wing 4.6–4.7, three strong links 5.4–5.6, four 5.8–6.0, five 6.2–6.4.
+//!
 //! Chains add 0.1 each time their number of potentials, less two, passes 4, 6, 8, 12, 16,
 //! 24, 32, 48 … Not modelled (yet): aligned pair and triplet exclusion (6.2, 7.5) and unique
 //! loops longer than a rectangle; puzzles that need them come out a little higher.
@@ -153,6 +156,7 @@ const SE: &[(Finder, bool, bool)] = &[
     (wings::xy_wing, false, false),
     (wings::xyz_wing, false, false),
     (unique_rectangle, true, false),
+    (|b| wings::big_wing(b, 4), false, true),
     (|b| subsets::naked(b, 4), false, false),
     (|b| fish::basic(b, 4), false, false),
     (|b| subsets::hidden(b, 4, false), false, false),

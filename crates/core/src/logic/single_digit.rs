@@ -105,3 +105,91 @@ pub(super) fn empty_rectangle(board: &Board) -> Option<Step> {
     }
     None
 }
+
+/// Simple colouring: the cells joined by strong links of one digit take two colours; one colour
+/// is all true and the other all false. Two cells of one colour that see each other make that
+/// colour false (*wrap*, rated 6.0); a cell that sees both colours loses the digit (*trap*, 5.5).
+pub(super) fn colouring(board: &Board) -> Option<Step> {
+    let geo = &*board.geo;
+    let n = geo.n;
+    let cells = board.cands.len();
+    for d in 0..n {
+        let links = strong_links(board, d, &[0, 1, 2]);
+        if links.len() < 2 {
+            continue;
+        }
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for &(_, a, b) in &links {
+            adj[a].push(b);
+            adj[b].push(a);
+        }
+        let mut colour = vec![u8::MAX; cells];
+        for start in 0..cells {
+            if adj[start].is_empty() || colour[start] != u8::MAX {
+                continue;
+            }
+            // Colour one component.
+            let mut comp = vec![start];
+            colour[start] = 0;
+            let mut i = 0;
+            while i < comp.len() {
+                let c = comp[i];
+                for &m in &adj[c] {
+                    if colour[m] == u8::MAX {
+                        colour[m] = 1 - colour[c];
+                        comp.push(m);
+                    }
+                }
+                i += 1;
+            }
+            if comp.len() < 4 {
+                continue;
+            }
+            let side = |k: u8| -> Vec<usize> {
+                comp.iter().copied().filter(|&c| colour[c] == k).collect()
+            };
+            let (zero, one) = (side(0), side(1));
+            // Wrap: a colour that sees itself is false.
+            for group in [&zero, &one] {
+                let clash = group.iter().any(|&a| group.iter().any(|&b| geo.sees(a, b)));
+                if clash {
+                    let mut step = Step::new(Technique::SimpleColouring, 6.0);
+                    for &c in group {
+                        step.eliminate(geo, c, d);
+                    }
+                    return Some(finish_colouring(board, step, &comp, d, "colour wrap"));
+                }
+            }
+            // Trap: an outside cell that sees both colours.
+            let mut step = Step::new(Technique::SimpleColouring, 5.5);
+            for (c, &col) in colour.iter().enumerate() {
+                if col == u8::MAX
+                    && board.cands[c] >> d & 1 == 1
+                    && zero.iter().any(|&a| geo.sees(a, c))
+                    && one.iter().any(|&b| geo.sees(b, c))
+                {
+                    step.eliminate(geo, c, d);
+                }
+            }
+            if step.is_progress() {
+                return Some(finish_colouring(board, step, &comp, d, "colour trap"));
+            }
+        }
+    }
+    None
+}
+
+fn finish_colouring(board: &Board, mut step: Step, comp: &[usize], d: usize, kind: &str) -> Step {
+    let geo = &*board.geo;
+    for &c in comp {
+        step.cell(geo, c);
+    }
+    step.digit(d);
+    let v: Vec<String> = comp.iter().map(|&c| geo.cell(c).to_string()).collect();
+    step.reason = format!(
+        "simple colouring ({kind}) on {} over {}",
+        d + 1,
+        v.join(",")
+    );
+    step
+}

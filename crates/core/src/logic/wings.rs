@@ -160,3 +160,119 @@ pub(super) fn w_wing(board: &Board) -> Option<Step> {
     }
     None
 }
+
+/// Big wings (WXYZ-Wing with `k = 4` cells, VWXYZ with 5, UVWXYZ with 6): a pivot and `k - 1`
+/// bivalue wings that see it and share a digit `z`, holding `k` digits between them, where
+/// every digit but `z` has holders that all see each other. Each other digit fits at most one of the `k` cells, so one
+/// of them is `z`: `z` leaves every cell that sees all its holders. Rated as Sukaku Explainer
+/// rates them: 4.6, 5.5, 6.2, plus up to 0.2 when the largest cell is of middling size.
+pub(super) fn big_wing(board: &Board, k: usize) -> Option<Step> {
+    let geo = &*board.geo;
+    let cells = board.cands.len();
+    let mut best: Option<Step> = None;
+    for pivot in 0..cells {
+        let pm = board.cands[pivot];
+        if pm.count_ones() < 2 || pm.count_ones() as usize > k {
+            continue;
+        }
+        let wings: Vec<usize> = geo.peers[pivot]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| board.cands[c] != 0 && (board.cands[c].count_ones() as usize) < k)
+            .collect();
+        let mut pick = vec![pivot];
+        choose(board, &wings, 0, k, &mut pick, pm, &mut |set, union| {
+            let Some(step) = wing_step(board, set, union, k) else {
+                return false;
+            };
+            if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+                best = Some(step);
+            }
+            false
+        });
+    }
+    best
+}
+
+/// Visits the sets of `k` cells (the pivot then wings) whose candidates make `k` digits.
+fn choose(
+    board: &Board,
+    wings: &[usize],
+    start: usize,
+    k: usize,
+    pick: &mut Vec<usize>,
+    union: u64,
+    f: &mut impl FnMut(&[usize], u64) -> bool,
+) -> bool {
+    if pick.len() == k {
+        return union.count_ones() as usize == k && f(pick, union);
+    }
+    for i in start..wings.len() {
+        let u = union | board.cands[wings[i]];
+        if u.count_ones() as usize > k || wings.len() - i < k - pick.len() {
+            continue;
+        }
+        pick.push(wings[i]);
+        let stop = choose(board, wings, i + 1, k, pick, u, f);
+        pick.pop();
+        if stop {
+            return true;
+        }
+    }
+    false
+}
+
+fn wing_step(board: &Board, set: &[usize], union: u64, k: usize) -> Option<Step> {
+    let geo = &*board.geo;
+    let holders = |d: usize| {
+        set.iter()
+            .copied()
+            .filter(move |&c| board.cands[c] >> d & 1 == 1)
+    };
+    let mut free =
+        bits(union).filter(|&d| holders(d).any(|a| holders(d).any(|b| a != b && !geo.sees(a, b))));
+    let (Some(z), None) = (free.next(), free.next()) else {
+        return None;
+    };
+    let zs: Vec<usize> = holders(z).collect();
+    let mut step = Step::new(Technique::BigWing, 0.0);
+    for c in 0..board.cands.len() {
+        if board.cands[c] >> z & 1 == 1 && !set.contains(&c) && zs.iter().all(|&q| geo.sees(c, q)) {
+            step.eliminate(geo, c, z);
+        }
+    }
+    if !step.is_progress() {
+        return None;
+    }
+    let biggest = set
+        .iter()
+        .map(|&c| board.cands[c].count_ones() as i64)
+        .max()
+        .unwrap_or(2);
+    let (base, mid) = match k {
+        4 => (4.6, 3),
+        5 => (5.5, 3),
+        _ => (6.2, 4),
+    };
+    let bonus = (k as i64 - mid) - (mid - biggest).abs();
+    step.difficulty = ((base + 0.1 * bonus.max(0) as f64) * 10.0).round() / 10.0;
+    for &c in set {
+        step.cell(geo, c);
+    }
+    for d in bits(union) {
+        step.digit(d);
+    }
+    let name = match k {
+        4 => "WXYZ-Wing",
+        5 => "VWXYZ-Wing",
+        _ => "UVWXYZ-Wing",
+    };
+    let v: Vec<String> = set.iter().map(|&c| geo.cell(c).to_string()).collect();
+    step.reason = format!(
+        "{name} on {} with pivot {} and wings {}",
+        z + 1,
+        v[0],
+        v[1..].join(",")
+    );
+    Some(step)
+}
