@@ -129,6 +129,12 @@ struct Engine<'a> {
     hidden: Vec<u32>,
     /// A prop to reuse.
     spare: Option<Prop>,
+    /// Buffers `propagate` reuses.
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    offs: Vec<(u32, Cause)>,
+    ons: Vec<(u32, Cause, u32, u32)>,
+    parents_buf: Vec<u32>,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
     seen: Vec<u32>,
@@ -191,6 +197,11 @@ impl<'a> Engine<'a> {
             slot,
             hidden: Vec::new(),
             spare: None,
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            offs: Vec::new(),
+            ons: Vec::new(),
+            parents_buf: Vec::new(),
             on_at: vec![NONE; pots],
             off_at: vec![NONE; pots],
             seen: vec![0; 2 * pots],
@@ -304,6 +315,16 @@ impl<'a> Engine<'a> {
         at[nd.pot as usize] = node;
     }
 
+    /// Records a node for the duplicate checks only (searches whose props are not kept).
+    fn mark(&mut self, prop: &Prop, node: u32) {
+        let nd = prop.nodes[node as usize];
+        if nd.on {
+            self.on_at[nd.pot as usize] = node;
+        } else {
+            self.off_at[nd.pot as usize] = node;
+        }
+    }
+
     fn reset(&mut self, prop: &Prop) {
         for nd in &prop.nodes {
             self.on_at[nd.pot as usize] = NONE;
@@ -336,20 +357,22 @@ impl<'a> Engine<'a> {
     /// Follows every consequence of one assumption (Sudoku Explainer's `doChaining`): on
     /// potentials first, then one off at a time; stops at the first contradiction.
     fn propagate(&mut self, start: u32, start_on: bool, mode: Mode) -> Prop {
-        let mut prop = self.new_prop();
+        let mut prop = self.take_prop();
         self.restore();
         let root = prop.add(start, start_on, Cause::Assumed, &[]);
         self.index(&mut prop, root);
-        let mut pending_on = VecDeque::new();
-        let mut pending_off = VecDeque::new();
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
         if start_on {
             pending_on.push_back(root);
         } else {
             pending_off.push_back(root);
         }
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let mut parents = Vec::new();
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        let mut parents = std::mem::take(&mut self.parents_buf);
         loop {
             if let Some(p) = pending_on.pop_front() {
                 self.on_to_off(prop.nodes[p as usize].pot, mode.y, &mut offs);
@@ -358,6 +381,11 @@ impl<'a> Engine<'a> {
                         let off = prop.add(q, false, cause, &[p]);
                         prop.contradiction = Some((self.on_at[q as usize], off));
                         self.reset(&prop);
+                        self.pending_on = pending_on;
+                        self.pending_off = pending_off;
+                        self.offs = offs;
+                        self.ons = ons;
+                        self.parents_buf = parents;
                         return prop;
                     }
                     if self.off_at[q as usize] == NONE {
@@ -373,7 +401,8 @@ impl<'a> Engine<'a> {
                     let (cell, d) = self.split(pot);
                     self.knock_out(cell, d);
                 }
-                for (q, cause, hs, hl) in ons.drain(..) {
+                for i in 0..ons.len() {
+                    let (q, cause, hs, hl) = ons[i];
                     parents.clear();
                     parents.push(p);
                     parents.extend(
@@ -386,6 +415,11 @@ impl<'a> Engine<'a> {
                         let on = prop.add(q, true, cause, &parents);
                         prop.contradiction = Some((on, self.off_at[q as usize]));
                         self.reset(&prop);
+                        self.pending_on = pending_on;
+                        self.pending_off = pending_off;
+                        self.offs = offs;
+                        self.ons = ons;
+                        self.parents_buf = parents;
                         return prop;
                     }
                     if self.on_at[q as usize] == NONE {
@@ -414,6 +448,11 @@ impl<'a> Engine<'a> {
             }
         }
         self.reset(&prop);
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        self.offs = offs;
+        self.ons = ons;
+        self.parents_buf = parents;
         prop
     }
 
@@ -731,7 +770,7 @@ fn forcing(
     let mut prop = eng.take_prop();
     eng.restore();
     let root = prop.add(pot, start_on, Cause::Assumed, &[]);
-    eng.index(&mut prop, root);
+    eng.mark(&prop, root);
     let mut pending_on: Vec<u32> = Vec::new();
     let mut pending_off: Vec<u32> = Vec::new();
     if start_on {
@@ -755,7 +794,7 @@ fn forcing(
                 }
                 if eng.off_at[q as usize] == NONE {
                     let node = prop.add(q, false, cause, &[p]);
-                    eng.index(&mut prop, node);
+                    eng.mark(&prop, node);
                     pending_off.push(node);
                 }
             }
@@ -775,7 +814,7 @@ fn forcing(
                 }
                 if eng.on_at[q as usize] == NONE {
                     let node = prop.add(q, true, cause, &[p]);
-                    eng.index(&mut prop, node);
+                    eng.mark(&prop, node);
                     pending_on.push(node);
                 }
             }
@@ -812,7 +851,7 @@ fn cycle(
 ) -> Option<Found> {
     let mut prop = eng.take_prop();
     let root = prop.add(pot, true, Cause::Assumed, &[]);
-    eng.index(&mut prop, root);
+    eng.mark(&prop, root);
     let mut pending_on = vec![root];
     let mut pending_off: Vec<u32> = Vec::new();
     let mut best: Option<Found> = None;
@@ -823,12 +862,25 @@ fn cycle(
             break;
         }
         for p in std::mem::take(&mut pending_on) {
+            // Mark the off potentials on p's path, so that the loop does not turn back.
+            eng.seen_stamp += 1;
+            let stamp = eng.seen_stamp;
+            let mut x = p;
+            loop {
+                let nd = prop.nodes[x as usize];
+                if !nd.on {
+                    eng.seen[nd.pot as usize] = stamp;
+                }
+                match prop.parents(x).first() {
+                    Some(&up) => x = up,
+                    None => break,
+                }
+            }
             for &(q, cause) in graph.offs(prop.nodes[p as usize].pot) {
-                if is_ancestor(&prop, p, q, false) {
+                if eng.seen[q as usize] == stamp {
                     continue;
                 }
                 let node = prop.add(q, false, cause, &[p]);
-                eng.index(&mut prop, node);
                 pending_off.push(node);
             }
         }
@@ -845,7 +897,7 @@ fn cycle(
                 }
                 if eng.on_at[q as usize] == NONE {
                     let node = prop.add(q, true, cause, &[p]);
-                    eng.index(&mut prop, node);
+                    eng.mark(&prop, node);
                     pending_on.push(node);
                 }
             }
@@ -857,21 +909,6 @@ fn cycle(
     eng.reset(&prop);
     eng.spare = Some(prop);
     best
-}
-
-/// Whether potential `(pot, on)` is `node` or one of its first-parent ancestors.
-fn is_ancestor(prop: &Prop, node: u32, pot: u32, on: bool) -> bool {
-    let mut x = node;
-    loop {
-        let nd = prop.nodes[x as usize];
-        if nd.pot == pot && nd.on == on {
-            return true;
-        }
-        match prop.parents(x).first() {
-            Some(&p) => x = p,
-            None => return false,
-        }
-    }
 }
 
 fn loop_step(eng: &mut Engine, prop: &Prop, closing: u32, links: Links) -> Option<Found> {
@@ -1056,6 +1093,7 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                 }
             }
             value_props.push((pot, on));
+            eng.spare = Some(off);
         }
         if !nishio && (card == 2 || (multiple && card > 2)) {
             let t = if mode.dynamic {
@@ -1201,7 +1239,7 @@ pub(super) fn strong_links(board: &Board, min: usize, max: usize) -> Option<Step
             let pot = eng.pot(cell, d);
             prop.clear();
             let root = prop.add(pot, true, Cause::Assumed, &[]);
-            eng.index(&mut prop, root);
+            eng.mark(&prop, root);
             let mut layer = vec![root];
             let mut target = None;
             'search: for _links in 0..=max {
@@ -1213,7 +1251,7 @@ pub(super) fn strong_links(board: &Board, min: usize, max: usize) -> Option<Step
                         }
                         if eng.off_at[q as usize] == NONE {
                             let node = prop.add(q, false, cause, &[p]);
-                            eng.index(&mut prop, node);
+                            eng.mark(&prop, node);
                             offs_layer.push(node);
                         }
                     }
@@ -1234,7 +1272,7 @@ pub(super) fn strong_links(board: &Board, min: usize, max: usize) -> Option<Step
                     for &(q, cause) in graph.ons(prop.nodes[p as usize].pot) {
                         if eng.on_at[q as usize] == NONE && q != pot {
                             let node = prop.add(q, true, cause, &[p]);
-                            eng.index(&mut prop, node);
+                            eng.mark(&prop, node);
                             next.push(node);
                         }
                     }
