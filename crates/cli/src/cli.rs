@@ -41,6 +41,8 @@ pub enum Command {
     Hint(HintArgs),
     /// Rate each puzzle on Sudoku Explainer's ER scale, with a named level.
     Rate(RateArgs),
+    /// Generate puzzles with exactly one solution.
+    Generate(GenerateArgs),
     /// Measure single-threaded solving speed per file (a markdown table).
     Bench(BenchArgs),
 }
@@ -94,6 +96,118 @@ pub struct RateArgs {
     /// Explainer 1.2.1's alone.
     #[arg(long, value_enum, default_value_t = ScaleArg::Sukaku)]
     pub scale: ScaleArg,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Box shape WxH (`3x2` makes 6×6 grids).
+    #[arg(long = "box", value_name = "WxH", value_parser = parse_shape, conflicts_with = "size")]
+    pub shape: Option<Shape>,
+
+    /// Grid size N (boxes as square as N allows, wider than tall). Default 9.
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1)]
+    pub count: u64,
+
+    /// Symmetry of the clue pattern.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+
+    /// Only minimal puzzles: removing any clue gives more than one solution.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Difficulty level (by the puzzle's ER rating).
+    #[arg(long, value_enum, conflicts_with = "rating")]
+    pub difficulty: Option<LevelArg>,
+
+    /// ER range, `MIN..MAX` (e.g. `6.6..7.2`).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_range)]
+    pub rating: Option<(f64, f64)>,
+
+    /// Rating scale used by --difficulty and --rating.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Sukaku)]
+    pub scale: ScaleArg,
+
+    /// Seed: the same seed and options give the same puzzles, whatever the thread count.
+    /// Default: a seed from the clock (printed on stderr).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Print each puzzle's solution too (after it on the line, or as `solution` in JSON).
+    #[arg(long)]
+    pub with_solution: bool,
+
+    /// Give up a puzzle after this many candidates (exit status 1).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub max_attempts: u32,
+
+    /// Output format (`line` needs N ≤ 35; JSON works for every size).
+    #[arg(long, short, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Flip,
+    Diagonal,
+    Antidiagonal,
+    Dihedral,
+    Full,
+}
+
+impl From<SymmetryArg> for nsudoku::generate::Symmetry {
+    fn from(s: SymmetryArg) -> Self {
+        use nsudoku::generate::Symmetry as S;
+        match s {
+            SymmetryArg::None => S::None,
+            SymmetryArg::Rot180 => S::Rot180,
+            SymmetryArg::Rot90 => S::Rot90,
+            SymmetryArg::Mirror => S::Mirror,
+            SymmetryArg::Flip => S::Flip,
+            SymmetryArg::Diagonal => S::Diagonal,
+            SymmetryArg::Antidiagonal => S::AntiDiagonal,
+            SymmetryArg::Dihedral => S::Dihedral,
+            SymmetryArg::Full => S::Full,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+}
+
+fn parse_range(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = s
+        .split_once("..")
+        .ok_or_else(|| format!("{s:?} is not MIN..MAX"))?;
+    let a: f64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("{a:?} is not a number"))?;
+    let b: f64 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("{b:?} is not a number"))?;
+    if a > b {
+        return Err(format!("{a} is above {b}"));
+    }
+    Ok((a, b))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -32,6 +32,7 @@ fn run() -> anyhow::Result<Status> {
         Command::Explain(args) => commands::explain::run(args),
         Command::Hint(args) => commands::hint::run(args),
         Command::Rate(args) => commands::rate::run(args),
+        Command::Generate(args) => commands::generate::run(args),
         Command::Bench(args) => commands::bench::run(args),
     }
 }

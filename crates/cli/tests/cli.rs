@@ -491,3 +491,103 @@ fn hint_flags_wrong_entries_before_giving_a_step() {
         .success()
         .stdout(predicate::str::is_match(r"^r\d+c\d+ = \d: ").expect("regex"));
 }
+
+#[test]
+fn generate_is_reproducible_across_thread_counts() {
+    let run = |threads: &str| {
+        stdout(
+            nsudoku()
+                .args([
+                    "generate",
+                    "-n",
+                    "12",
+                    "--seed",
+                    "7",
+                    "--symmetry",
+                    "rot180",
+                    "-j",
+                    threads,
+                ])
+                .assert()
+                .success(),
+        )
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one.lines().count(), 12);
+    for line in one.lines() {
+        let grid: nsudoku::Grid = line.parse().expect("a puzzle line");
+        assert_eq!(grid.count_solutions(2).count, 1, "{line}");
+        assert!(nsudoku::generate::Symmetry::Rot180.holds(&grid), "{line}");
+    }
+    assert_ne!(
+        one,
+        stdout(
+            nsudoku()
+                .args([
+                    "generate",
+                    "-n",
+                    "12",
+                    "--seed",
+                    "8",
+                    "--symmetry",
+                    "rot180"
+                ])
+                .assert()
+                .success()
+        )
+    );
+}
+
+#[test]
+fn generate_json_with_solution_and_difficulty() {
+    let out = stdout(
+        nsudoku()
+            .args([
+                "generate",
+                "--box",
+                "3x2",
+                "-n",
+                "3",
+                "--seed",
+                "1",
+                "--minimal",
+                "--with-solution",
+                "-f",
+                "json",
+            ])
+            .assert()
+            .success(),
+    );
+    for line in out.lines() {
+        let o: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(o["size"], 6);
+        assert_eq!(o["box"], "3x2");
+        assert!(o["solution"].is_array() && o["puzzle"].is_array());
+    }
+    let out = stdout(
+        nsudoku()
+            .args([
+                "generate",
+                "-n",
+                "2",
+                "--seed",
+                "3",
+                "--difficulty",
+                "hard",
+                "-f",
+                "json",
+            ])
+            .assert()
+            .success(),
+    );
+    for line in out.lines() {
+        let o: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(o["level"], "hard", "{line}");
+    }
+    // Large grids need JSON.
+    nsudoku()
+        .args(["generate", "--size", "36", "-n", "1"])
+        .assert()
+        .code(2);
+}

@@ -11,6 +11,8 @@
 //! - [`format`] writes lines and box-drawn grids.
 //! - [`solve`] finds one solution, all of them lazily, a count up to a limit, or uniqueness.
 //! - [`transform`] relabels and permutes grids without changing their solutions.
+//! - [`logic`] solves step by step with human techniques, explains, hints and rates.
+//! - [`generate`] makes unique puzzles of any shape, symmetry and difficulty.
 //!
 //! The library does no I/O and holds no global state; every value is `Send`.
 //!
@@ -32,6 +34,7 @@
 mod bits;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;

@@ -4,6 +4,7 @@ mod support;
 
 mod errors;
 mod examples;
+mod generate;
 mod logic;
 mod props;
 mod shapes;

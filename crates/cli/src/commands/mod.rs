@@ -9,6 +9,7 @@ pub mod bench;
 pub mod check;
 pub mod count;
 pub mod explain;
+pub mod generate;
 pub mod hint;
 pub mod rate;
 pub mod solve;
@@ -162,7 +163,7 @@ fn write_batch(rx: Option<mpsc::Receiver<Vec<Out>>>, writer: &mut Writer) -> any
 
 /// A progress bar on stderr, drawn only when stderr is a terminal: bytes of the input when its
 /// size is known, else a spinner.
-fn progress_bar(total: Option<u64>) -> ProgressBar {
+pub fn progress_bar(total: Option<u64>) -> ProgressBar {
     let target = ProgressDrawTarget::stderr();
     match total {
         Some(total) => ProgressBar::with_draw_target(Some(total), target).with_style(

@@ -392,18 +392,62 @@ impl Fast9 {
         self.stack.clear();
         self.guesses = 0;
         self.phase = Phase::Start;
-        self.state = State::empty();
+        // The clues of each digit, per band; then every candidate at once rather than clue by
+        // clue: a digit leaves the rows, boxes and columns that hold it, and every given cell
+        // keeps only its own digit.
+        let mut given = [[0u32; 3]; 9];
         for (cell, &v) in values.iter().enumerate() {
-            if v == 0 {
-                continue;
+            if v != 0 {
+                given[v as usize - 1][cell / 27] |= 1 << (cell % 27);
             }
-            let (b, i, d) = (cell / 27, (cell % 27) as u32, v as usize - 1);
-            if self.state.unsolved[b] >> i & 1 == 0 || self.state.cand[3 * d + b] >> i & 1 == 0 {
-                self.phase = Phase::Done; // two clues clash
-                return;
-            }
-            self.state.place(d, b, i);
         }
+        let mut filled = [0u32; 3];
+        for g in &given {
+            for (f, &x) in filled.iter_mut().zip(g) {
+                *f |= x;
+            }
+        }
+        const ROW: u32 = 0o777;
+        const BOX: u32 = 0o7 | 0o7 << 9 | 0o7 << 18;
+        let mut state = State::empty();
+        for (d, g) in given.iter().enumerate() {
+            let mut cols = 0u32;
+            for &band in g {
+                for r in 0..3 {
+                    let row = band >> (9 * r) & ROW;
+                    if row & row.wrapping_sub(1) != 0 || cols & row != 0 {
+                        self.phase = Phase::Done; // two clues clash in a row or column
+                        return;
+                    }
+                    cols |= row;
+                }
+            }
+            let colmask = cols | cols << 9 | cols << 18;
+            for b in 0..3 {
+                let mut m = ALL & !filled[b] & !colmask;
+                for r in 0..3 {
+                    if g[b] >> (9 * r) & ROW != 0 {
+                        m &= !(ROW << (9 * r));
+                    }
+                }
+                for k in 0..3 {
+                    let bx = BOX << (3 * k);
+                    let here = g[b] & bx;
+                    if here & here.wrapping_sub(1) != 0 {
+                        self.phase = Phase::Done; // two clues clash in a box
+                        return;
+                    }
+                    if here != 0 {
+                        m &= !bx;
+                    }
+                }
+                state.cand[3 * d + b] = m | g[b];
+            }
+        }
+        for (u, f) in state.unsolved.iter_mut().zip(filled) {
+            *u = ALL & !f;
+        }
+        self.state = state;
     }
 
     pub(crate) fn guesses(&self) -> u64 {

@@ -1,0 +1,166 @@
+//! `nsudoku generate`: puzzles with exactly one solution, streamed in order, made on every
+//! core; the same seed gives the same puzzles whatever the thread count.
+
+use std::io::{self, BufWriter, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use nsudoku::Shape;
+use nsudoku::format::Style;
+use nsudoku::generate::{Generated, Generator, Options};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::cli::{Format, GenerateArgs, LevelArg};
+use crate::output::Status;
+
+/// Puzzles made at once (then written in order).
+const BATCH: u64 = 256;
+
+/// The ER range of a level (see `nsudoku::logic::Level`).
+fn level_range(level: LevelArg) -> (f64, f64) {
+    match level {
+        LevelArg::Easy => (1.0, 2.3),
+        LevelArg::Medium => (2.4, 3.4),
+        LevelArg::Hard => (3.5, 4.8),
+        LevelArg::Expert => (4.9, 7.2),
+        LevelArg::Extreme => (7.3, 19.9),
+    }
+}
+
+/// The box shape for `--size N`: as square as N allows, at least as wide as tall.
+fn shape_for(n: usize) -> anyhow::Result<Shape> {
+    let h = (1..=n)
+        .filter(|h| n % h == 0 && h * h <= n)
+        .max()
+        .unwrap_or(1);
+    Ok(Shape::new(n / h, h)?)
+}
+
+pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
+    let shape = match (args.shape, args.size) {
+        (Some(s), _) => s,
+        (None, Some(n)) => shape_for(n)?,
+        (None, None) => Shape::CLASSIC,
+    };
+    let rating = match (args.difficulty, args.rating) {
+        (Some(level), _) => Some(level_range(level)),
+        (None, Some(r)) => Some(r),
+        (None, None) => None,
+    };
+    if rating.is_some() && shape.side() > 64 {
+        bail!(
+            "ratings work up to 64×64 grids, not {n}×{n}",
+            n = shape.side()
+        );
+    }
+    if args.format == Format::Line && shape.side() > 35 {
+        bail!("grids larger than 35×35 have no one-symbol-a-cell line: use --format json");
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        let seed = now.as_nanos() as u64;
+        eprintln!("nsudoku: seed {seed}");
+        seed
+    });
+    let options = Options {
+        shape,
+        symmetry: args.symmetry.into(),
+        minimal: args.minimal,
+        rating: rating.map(|(a, b)| a..=b),
+        scale: args.scale.into(),
+        max_attempts: args.max_attempts,
+    };
+    let generator = Generator::new(options, seed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.run.threads)
+        .build()
+        .context("cannot start threads")?;
+    let progress = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
+        .with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {elapsed} (eta {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+    if !progress.is_hidden() {
+        progress.enable_steady_tick(std::time::Duration::from_millis(250));
+    }
+    let style = Style::default();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut start = 0;
+    let mut status = Status::Success;
+    while start < args.count {
+        let end = (start + BATCH).min(args.count);
+        let made: Vec<Option<Generated>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let g = generator.puzzle(i);
+                    progress.inc(1);
+                    g
+                })
+                .collect()
+        });
+        for (i, g) in (start..end).zip(made) {
+            match g {
+                Some(g) => write(&mut out, args, &style, i, &g)?,
+                None => {
+                    status = Status::Unsolved;
+                    eprintln!(
+                        "nsudoku: puzzle {i}: none found in {} attempts",
+                        generator.options().max_attempts
+                    );
+                }
+            }
+        }
+        start = end;
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    Ok(status)
+}
+
+fn write(
+    out: &mut impl Write,
+    args: &GenerateArgs,
+    style: &Style,
+    i: u64,
+    g: &Generated,
+) -> io::Result<()> {
+    match args.format {
+        Format::Json => {
+            let mut o = json!({
+                "index": i,
+                "size": g.puzzle.side(),
+                "box": g.puzzle.shape().to_string(),
+                "clues": g.puzzle.clue_count(),
+                "attempts": g.attempts,
+                "puzzle": g.puzzle,
+            });
+            if args.with_solution {
+                o["solution"] = json!(g.solution);
+            }
+            if let Some(r) = &g.rating {
+                o["er"] = json!(r.er);
+                o["level"] = json!(r.level);
+            }
+            writeln!(out, "{o}")
+        }
+        Format::Grid => {
+            write!(out, "{}", style.pretty(&g.puzzle))?;
+            if args.with_solution {
+                write!(out, "{}", style.pretty(&g.solution))?;
+            }
+            writeln!(out)
+        }
+        Format::Line => {
+            write!(out, "{}", style.line(&g.puzzle))?;
+            if args.with_solution {
+                write!(out, " {}", style.line(&g.solution))?;
+            }
+            writeln!(out)
+        }
+    }
+}

@@ -1,0 +1,457 @@
+//! Puzzle generation: unique puzzles of any shape, with a symmetric clue pattern, optionally
+//! minimal, optionally within a difficulty range.
+//!
+//! Each puzzle is made from its own seed (the generator's seed and the puzzle's index), so a
+//! run is reproducible and the `i`-th puzzle does not depend on how many threads made the
+//! others ([`Generator::puzzle`]).
+//!
+//! 1. A random solution: the boxes on the diagonal (which share no row or column) get random
+//!    permutations, the solver completes the grid, and a random relabelling, band and row
+//!    permutation (and transposition for square boxes) mixes the result.
+//! 2. Digging: the cells are grouped in *orbits* of the symmetry (a cell and its images), and
+//!    the orbits are emptied in random order, each kept empty only if the puzzle stays unique
+//!    (a count of solutions up to 2).
+//! 3. With `minimal`, every remaining clue is tried alone; if one can go, the puzzle is not
+//!    minimal and another is made (with no symmetry, digging one cell at a time already gives
+//!    minimal puzzles).
+//! 4. With a rating range, the puzzle is rated ([`crate::logic::rate`]) and another is made
+//!    until one falls in the range.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+
+use std::time::{Duration, Instant};
+
+use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::logic::{self, Rating, Scale};
+use crate::solve::{Engine, Solutions, Stop};
+use crate::transform::Transform;
+
+/// A map of `(row, column)` on an `n × n` grid: `(r, c, n) → (r', c')`.
+type CellMap = fn(usize, usize, usize) -> (usize, usize);
+
+/// The symmetry of a clue pattern: a cell is a clue exactly when its images are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// Half-turn rotation about the centre.
+    Rot180,
+    /// Quarter-turn rotation (so half-turn too).
+    Rot90,
+    /// Mirror between left and right.
+    Mirror,
+    /// Mirror between top and bottom.
+    Flip,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Reflection in the anti-diagonal.
+    AntiDiagonal,
+    /// Both mirrors (so half-turn too).
+    Dihedral,
+    /// Every rotation and reflection of the square.
+    Full,
+}
+
+impl Symmetry {
+    /// Every symmetry, for help texts and tests.
+    pub const ALL: [Symmetry; 9] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::Dihedral,
+        Symmetry::Full,
+    ];
+
+    /// The generating maps of the symmetry group on an `n × n` grid.
+    fn maps(self) -> Vec<CellMap> {
+        let rot90: CellMap = |r, c, n| (c, n - 1 - r);
+        let rot180: CellMap = |r, c, n| (n - 1 - r, n - 1 - c);
+        let mirror: CellMap = |r, c, n| (r, n - 1 - c);
+        let flip: CellMap = |r, c, n| (n - 1 - r, c);
+        let diagonal: CellMap = |r, c, _| (c, r);
+        let anti: CellMap = |r, c, n| (n - 1 - c, n - 1 - r);
+        match self {
+            Symmetry::None => vec![],
+            Symmetry::Rot180 => vec![rot180],
+            Symmetry::Rot90 => vec![rot90],
+            Symmetry::Mirror => vec![mirror],
+            Symmetry::Flip => vec![flip],
+            Symmetry::Diagonal => vec![diagonal],
+            Symmetry::AntiDiagonal => vec![anti],
+            Symmetry::Dihedral => vec![mirror, flip],
+            Symmetry::Full => vec![rot90, mirror],
+        }
+    }
+
+    /// The orbits of the cells of an `n × n` grid (each a set of cell indices).
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let maps = self.maps();
+        let mut seen = vec![false; n * n];
+        let mut orbits = Vec::new();
+        for start in 0..n * n {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut orbit = vec![start];
+            let mut i = 0;
+            while i < orbit.len() {
+                let (r, c) = (orbit[i] / n, orbit[i] % n);
+                for m in &maps {
+                    let (r2, c2) = m(r, c, n);
+                    let j = r2 * n + c2;
+                    if !seen[j] {
+                        seen[j] = true;
+                        orbit.push(j);
+                    }
+                }
+                i += 1;
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether the clues of `grid` form a pattern with this symmetry.
+    pub fn holds(self, grid: &Grid) -> bool {
+        let n = grid.side();
+        let values = grid.values();
+        self.orbits(n).iter().all(|o| {
+            let clue = values[o[0]] != 0;
+            o.iter().all(|&i| (values[i] != 0) == clue)
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::Dihedral => "dihedral",
+            Symmetry::Full => "full",
+        })
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The box shape (the grid is `N × N`, `N = width × height`).
+    pub shape: Shape,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Whether every clue must be needed (removing any one gives several solutions).
+    pub minimal: bool,
+    /// The ER range the puzzle's rating must fall in (grids up to 64×64).
+    pub rating: Option<RangeInclusive<f64>>,
+    /// The rating scale.
+    pub scale: Scale,
+    /// Candidates to make for one puzzle before giving up (some combinations are rare, and
+    /// some impossible, such as a minimal 4×4 puzzle with every symmetry of the square).
+    pub max_attempts: u32,
+}
+
+impl Options {
+    /// Unique puzzles of `shape`, any pattern, not necessarily minimal, any difficulty.
+    pub fn new(shape: Shape) -> Options {
+        Options {
+            shape,
+            symmetry: Symmetry::None,
+            minimal: false,
+            rating: None,
+            scale: Scale::default(),
+            max_attempts: 100_000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The puzzle (exactly one solution).
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Its rating, when a rating range was asked for.
+    pub rating: Option<Rating>,
+    /// How many candidates were made before this one satisfied the options.
+    pub attempts: u32,
+}
+
+/// A stream of puzzles from one seed: the `i`-th puzzle depends only on the options, the seed
+/// and `i`.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    options: Options,
+    seed: u64,
+    next: u64,
+}
+
+impl Generator {
+    /// A generator of puzzles with these options.
+    pub fn new(options: Options, seed: u64) -> Generator {
+        Generator {
+            options,
+            seed,
+            next: 0,
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The `index`-th puzzle of this seed, or `None` if `max_attempts` candidates all missed
+    /// the options.
+    pub fn puzzle(&self, index: u64) -> Option<Generated> {
+        // SplitMix64 of (seed, index): independent streams per puzzle.
+        let mut z = self
+            .seed
+            .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let mut rng = SmallRng::seed_from_u64(z ^ (z >> 31));
+        let options = &self.options;
+        let orbits = options.symmetry.orbits(options.shape.side());
+        let mut checker = Checker::new();
+        for attempts in 1..=options.max_attempts {
+            let solution = random_solution(options.shape, &mut rng, &mut checker);
+            let (puzzle, cut) = dig(&solution, &orbits, &mut rng, &mut checker);
+            // Digging one cell at a time with every check finished gives a minimal puzzle;
+            // otherwise minimality must be checked.
+            let checked = options.symmetry == Symmetry::None && !cut;
+            if options.minimal && !checked && !minimal_with(&puzzle, &mut checker) {
+                continue;
+            }
+            let rating = match &options.rating {
+                Some(range) => match logic::rate_with(&puzzle, options.scale) {
+                    Ok(r) if range.contains(&r.er) => Some(r),
+                    _ => continue,
+                },
+                None => None,
+            };
+            return Some(Generated {
+                puzzle,
+                solution,
+                rating,
+                attempts,
+            });
+        }
+        None
+    }
+}
+
+impl Iterator for Generator {
+    type Item = Generated;
+
+    /// The next puzzle (skipping any index that found none within `max_attempts`; the stream
+    /// ends only if a whole run of 100 indices finds none).
+    fn next(&mut self) -> Option<Generated> {
+        for _ in 0..100 {
+            let g = self.puzzle(self.next);
+            self.next += 1;
+            if g.is_some() {
+                return g;
+            }
+        }
+        None
+    }
+}
+
+/// A random full grid of `shape`.
+fn random_solution(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> Grid {
+    let n = shape.side();
+    let (w, h) = (shape.width(), shape.height());
+    let mut grid = Grid::empty(shape);
+    // Boxes (b, b) for b below both the number of bands and of stacks share no row or column.
+    let diagonal = (n / h).min(n / w);
+    for b in 0..diagonal {
+        let mut digits: Vec<usize> = (1..=n).collect();
+        digits.shuffle(rng);
+        for (i, &d) in digits.iter().enumerate() {
+            let cell = Cell::new(b * h + i / w, b * w + i % w);
+            grid.set(cell, Digit::new(d));
+        }
+    }
+    let full = checker.first(&grid).unwrap_or_else(|| {
+        // Cannot happen (independent boxes always complete); fall back on the empty grid.
+        Grid::empty(shape).solve().unwrap_or(grid)
+    });
+    Transform::random(shape, rng).apply(&full)
+}
+
+/// Empties the orbits in random order, each only if the puzzle stays unique; also says whether
+/// a check ran out of time (its orbit was kept without proof that it is needed).
+fn dig(
+    solution: &Grid,
+    orbits: &[Vec<usize>],
+    rng: &mut SmallRng,
+    checker: &mut Checker,
+) -> (Grid, bool) {
+    let mut cut = false;
+    let n = solution.side();
+    let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
+    order.shuffle(rng);
+    let mut puzzle = solution.clone();
+    // The first orbits almost never matter: empty a third of the cells at once, and check
+    // once. If that puzzle is unique, so is every puzzle on the way to it, so the result is
+    // the one the orbit-by-orbit loop would give.
+    let mut first = 0;
+    let mut emptied = 0;
+    while first < order.len() && emptied + order[first].len() <= n * n / 3 {
+        emptied += order[first].len();
+        first += 1;
+    }
+    for orbit in &order[..first] {
+        for &i in orbit.iter() {
+            puzzle.set(Cell::new(i / n, i % n), None);
+        }
+    }
+    if checker.unique(&puzzle) != Some(true) {
+        puzzle = solution.clone();
+        first = 0;
+    }
+    for orbit in order.into_iter().skip(first) {
+        let saved: Vec<Option<Digit>> = orbit
+            .iter()
+            .map(|&i| puzzle.get(Cell::new(i / n, i % n)))
+            .collect();
+        for &i in orbit {
+            puzzle.set(Cell::new(i / n, i % n), None);
+        }
+        let unique = checker.unique(&puzzle);
+        cut |= unique.is_none();
+        if unique != Some(true) {
+            for (&i, &d) in orbit.iter().zip(&saved) {
+                puzzle.set(Cell::new(i / n, i % n), d);
+            }
+        }
+    }
+    (puzzle, cut)
+}
+
+/// How long one uniqueness check may take while digging grids larger than 9×9. A check that
+/// runs out keeps its clues: the puzzle stays unique, merely less sparse. (9×9 checks take
+/// microseconds and are never cut.)
+const CHECK_BUDGET: Duration = Duration::from_millis(8);
+
+/// Uniqueness checks, reusing one solver for 9×9 grids (no allocation per check).
+struct Checker {
+    classic: Option<Solutions>,
+}
+
+impl Checker {
+    fn new() -> Checker {
+        Checker { classic: None }
+    }
+
+    /// The 9×9 solver, reset to `grid`.
+    fn classic(&mut self, grid: &Grid) -> &mut Solutions {
+        if let Some(s) = &mut self.classic {
+            s.reset(grid);
+        } else {
+            self.classic = Some(Solutions::new(grid, Engine::Auto));
+        }
+        self.classic
+            .get_or_insert_with(|| Solutions::new(grid, Engine::Auto))
+    }
+
+    /// The first solution of a grid.
+    fn first(&mut self, grid: &Grid) -> Option<Grid> {
+        if grid.shape() == Shape::CLASSIC {
+            return self.classic(grid).next();
+        }
+        grid.solve()
+    }
+
+    /// Whether the grid has exactly one solution, or `None` when the check ran out of time.
+    fn unique(&mut self, grid: &Grid) -> Option<bool> {
+        if grid.shape() == Shape::CLASSIC {
+            return Some(self.classic(grid).count_up_to(2).count == 1);
+        }
+        if grid.side() <= 9 {
+            return Some(grid.count_solutions(2).count == 1);
+        }
+        let stop = Stop {
+            deadline: Some(Instant::now() + CHECK_BUDGET),
+            cancel: None,
+        };
+        let mut s = Solutions::new(grid, Engine::Auto).with_stop(stop);
+        let count = s.count_up_to(2);
+        if s.interrupted() {
+            None
+        } else {
+            Some(count.count == 1)
+        }
+    }
+}
+
+/// Whether removing any one clue leaves more than one solution.
+pub fn is_minimal(puzzle: &Grid) -> bool {
+    minimal_with(puzzle, &mut Checker::new())
+}
+
+fn minimal_with(puzzle: &Grid, checker: &mut Checker) -> bool {
+    let n = puzzle.side();
+    let mut p = puzzle.clone();
+    for i in 0..n * n {
+        let cell = Cell::new(i / n, i % n);
+        let Some(d) = p.get(cell) else { continue };
+        p.set(cell, None);
+        let unique = checker.unique(&p);
+        p.set(cell, Some(d));
+        // A check that ran out of time proves nothing: the puzzle is not shown minimal.
+        if unique != Some(false) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for s in Symmetry::ALL {
+            for n in [4, 6, 9] {
+                let orbits = s.orbits(n);
+                let mut all: Vec<usize> = orbits.concat();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} {n}");
+            }
+        }
+        assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
+        assert_eq!(Symmetry::Rot90.orbits(9).len(), 21);
+        assert_eq!(Symmetry::None.orbits(9).len(), 81);
+    }
+
+    #[test]
+    fn same_seed_same_puzzles() {
+        let o = Options::new(Shape::CLASSIC);
+        let a = Generator::new(o.clone(), 7);
+        let b = Generator::new(o, 7);
+        assert_eq!(a.puzzle(3), b.puzzle(3));
+        assert_ne!(a.puzzle(3).map(|g| g.puzzle), a.puzzle(4).map(|g| g.puzzle));
+    }
+}
