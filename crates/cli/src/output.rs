@@ -95,6 +95,17 @@ impl Out {
         self.stdout.push('\n');
     }
 
+    /// A puzzle without the one solution a command needs: `no_solution` or `multiple` in JSON
+    /// (with the grid's size), a comment in text, and exit status 1.
+    pub fn not_unique(&mut self, grid: &Grid, status: &str) {
+        self.fail(Status::Unsolved);
+        if self.format == Format::Json {
+            let fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            return self.json(fields);
+        }
+        self.comment(&status.replace('_', " "));
+    }
+
     /// A puzzle that could not be read or has clashing clues: its errors on stderr (or in the
     /// JSON object), a comment in the text output, and exit status 2.
     pub fn invalid(&mut self, errors: &[Error]) {

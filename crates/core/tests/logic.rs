@@ -191,6 +191,8 @@ fn technique_sets() -> Vec<(&'static str, Vec<Technique>)> {
                 XYWing,
                 XYZWing,
                 WWing,
+                BigWing,
+                SimpleColouring,
             ],
         ),
         (
@@ -203,7 +205,10 @@ fn technique_sets() -> Vec<(&'static str, Vec<Technique>)> {
                 BugPlusOne,
             ],
         ),
-        ("+ X-, XY-chains, AICs", &[XChain, XYChain, Aic]),
+        (
+            "+ X-, XY-chains, AICs, ALS-XZ",
+            &[XChain, XYChain, Aic, AlsXz],
+        ),
         (
             "+ forcing chains and nets (all)",
             &[

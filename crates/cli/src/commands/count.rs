@@ -6,28 +6,17 @@ use crate::cli::{CountArgs, Format};
 use crate::output::Status;
 
 pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
-    super::each_puzzle(
-        &args.input,
-        &args.output,
-        args.run.threads,
-        |out, result| {
-            let grid = match result {
-                Ok(grid) => grid,
-                Err(errors) => return out.invalid(&errors),
-            };
-            let mut solutions = super::solutions(&grid, &args.search);
-            let count = solutions.count_up_to(args.limit);
-            let timed_out = solutions.interrupted();
-            match out.format {
-                Format::Json => {
-                    let status = if timed_out { "timeout" } else { "counted" };
-                    out.json(
-                        json!({ "status": status, "count": count.count, "exact": count.exact }),
-                    )
-                }
-                _ if timed_out => out.text(&format!("{count} (timed out)")),
-                _ => out.text(&count.to_string()),
+    super::each_grid(&args.input, &args.output, args.run.threads, |out, grid| {
+        let mut solutions = super::solutions(&grid, &args.search);
+        let count = solutions.count_up_to(args.limit);
+        let timed_out = solutions.interrupted();
+        match out.format {
+            Format::Json => {
+                let status = if timed_out { "timeout" } else { "counted" };
+                out.json(json!({ "status": status, "count": count.count, "exact": count.exact }))
             }
-        },
-    )
+            _ if timed_out => out.text(&format!("{count} (timed out)")),
+            _ => out.text(&count.to_string()),
+        }
+    })
 }

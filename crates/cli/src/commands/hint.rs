@@ -18,11 +18,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         Some(text) => Some(parse_marks(text)?),
         None => None,
     };
-    super::each_puzzle(&args.input, &args.output, 1, |out, result| {
-        let grid = match result {
-            Ok(grid) => grid,
-            Err(errors) => return out.invalid(&errors),
-        };
+    super::each_grid(&args.input, &args.output, 1, |out, grid| {
         hint(out, &grid, givens.as_ref(), marks.as_deref());
     })
 }

@@ -150,6 +150,23 @@ where
     Ok(writer.status)
 }
 
+/// [`each_puzzle`] for commands that work on valid grids only: a puzzle that cannot be read or
+/// has clashing clues is reported as invalid and `each` sees the rest.
+pub fn each_grid<F>(
+    input: &InputArgs,
+    output: &OutputArgs,
+    threads: usize,
+    each: F,
+) -> anyhow::Result<Status>
+where
+    F: Fn(&mut Out, Grid) + Sync,
+{
+    each_puzzle(input, output, threads, |out, result| match result {
+        Ok(grid) => each(out, grid),
+        Err(errors) => out.invalid(&errors),
+    })
+}
+
 /// Waits for a batch's outputs and writes them in order.
 fn write_batch(rx: Option<mpsc::Receiver<Vec<Out>>>, writer: &mut Writer) -> anyhow::Result<()> {
     let outs = rx

@@ -7,52 +7,31 @@ use crate::cli::{Format, RateArgs};
 use crate::output::{Status, merge, shape_fields};
 
 pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
-    super::each_puzzle(
-        &args.input,
-        &args.output,
-        args.run.threads,
-        |out, result| {
-            let grid = match result {
-                Ok(grid) => grid,
-                Err(errors) => return out.invalid(&errors),
-            };
-            let count = grid.count_solutions(2).count;
-            let rating = match count {
-                1 => logic::rate_with(&grid, args.scale.into()),
-                _ => {
-                    out.fail(Status::Unsolved);
-                    let status = if count == 0 {
-                        "no_solution"
-                    } else {
-                        "multiple"
-                    };
-                    return match out.format {
-                        Format::Json => {
-                            out.json(merge([json!({ "status": status }), shape_fields(&grid)]))
-                        }
-                        _ => out.comment(&status.replace('_', " ")),
-                    };
-                }
-            };
-            match (rating, out.format) {
-                (Ok(r), Format::Json) => out.json(merge([
-                    json!({ "status": "rated" }),
-                    json!(r),
-                    shape_fields(&grid),
-                ])),
-                (Ok(r), _) => {
-                    let hardest = r.hardest.map_or("-", |t| t.name());
-                    out.text(&format!("{:.1} {} {}", r.er, r.level, hardest))
-                }
-                (Err(e), Format::Json) => {
-                    out.fail(Status::InputError);
-                    out.json(json!({ "status": "error", "error": e.to_string() }))
-                }
-                (Err(e), _) => {
-                    out.fail(Status::InputError);
-                    out.comment(&e.to_string())
-                }
+    super::each_grid(&args.input, &args.output, args.run.threads, |out, grid| {
+        let count = grid.count_solutions(2).count;
+        let rating = match count {
+            1 => logic::rate_with(&grid, args.scale.into()),
+            0 => return out.not_unique(&grid, "no_solution"),
+            _ => return out.not_unique(&grid, "multiple"),
+        };
+        match (rating, out.format) {
+            (Ok(r), Format::Json) => out.json(merge([
+                json!({ "status": "rated" }),
+                json!(r),
+                shape_fields(&grid),
+            ])),
+            (Ok(r), _) => {
+                let hardest = r.hardest.map_or("-", |t| t.name());
+                out.text(&format!("{:.1} {} {}", r.er, r.level, hardest))
             }
-        },
-    )
+            (Err(e), Format::Json) => {
+                out.fail(Status::InputError);
+                out.json(json!({ "status": "error", "error": e.to_string() }))
+            }
+            (Err(e), _) => {
+                out.fail(Status::InputError);
+                out.comment(&e.to_string())
+            }
+        }
+    })
 }

@@ -115,6 +115,16 @@ struct Mode {
     level: u8,
 }
 
+/// Work lists of one propagation, kept between propagations.
+#[derive(Default)]
+struct Buffers {
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    offs: Vec<(u32, Cause)>,
+    ons: Vec<(u32, Cause, u32, u32)>,
+    parents: Vec<u32>,
+}
+
 struct Engine<'a> {
     board: &'a Board,
     geo: &'a Geometry,
@@ -130,11 +140,7 @@ struct Engine<'a> {
     /// A prop to reuse.
     spare: Option<Prop>,
     /// Buffers `propagate` reuses.
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
-    offs: Vec<(u32, Cause)>,
-    ons: Vec<(u32, Cause, u32, u32)>,
-    parents_buf: Vec<u32>,
+    bufs: Buffers,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
     seen: Vec<u32>,
@@ -197,11 +203,7 @@ impl<'a> Engine<'a> {
             slot,
             hidden: Vec::new(),
             spare: None,
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
-            offs: Vec::new(),
-            ons: Vec::new(),
-            parents_buf: Vec::new(),
+            bufs: Buffers::default(),
             on_at: vec![NONE; pots],
             off_at: vec![NONE; pots],
             seen: vec![0; 2 * pots],
@@ -358,102 +360,82 @@ impl<'a> Engine<'a> {
     /// potentials first, then one off at a time; stops at the first contradiction.
     fn propagate(&mut self, start: u32, start_on: bool, mode: Mode) -> Prop {
         let mut prop = self.take_prop();
+        let mut bufs = std::mem::take(&mut self.bufs);
         self.restore();
+        self.follow(&mut prop, &mut bufs, start, start_on, mode);
+        self.reset(&prop);
+        self.bufs = bufs;
+        prop
+    }
+
+    fn follow(&mut self, prop: &mut Prop, b: &mut Buffers, start: u32, start_on: bool, mode: Mode) {
         let root = prop.add(start, start_on, Cause::Assumed, &[]);
-        self.index(&mut prop, root);
-        let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.pending_off);
-        pending_on.clear();
-        pending_off.clear();
+        self.index(prop, root);
+        b.pending_on.clear();
+        b.pending_off.clear();
         if start_on {
-            pending_on.push_back(root);
+            b.pending_on.push_back(root);
         } else {
-            pending_off.push_back(root);
+            b.pending_off.push_back(root);
         }
-        let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
-        let mut parents = std::mem::take(&mut self.parents_buf);
         loop {
-            if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(prop.nodes[p as usize].pot, mode.y, &mut offs);
-                for &(q, cause) in &offs {
+            if let Some(p) = b.pending_on.pop_front() {
+                self.on_to_off(prop.nodes[p as usize].pot, mode.y, &mut b.offs);
+                for &(q, cause) in &b.offs {
                     if self.on_at[q as usize] != NONE {
                         let off = prop.add(q, false, cause, &[p]);
                         prop.contradiction = Some((self.on_at[q as usize], off));
-                        self.reset(&prop);
-                        self.pending_on = pending_on;
-                        self.pending_off = pending_off;
-                        self.offs = offs;
-                        self.ons = ons;
-                        self.parents_buf = parents;
-                        return prop;
+                        return;
                     }
                     if self.off_at[q as usize] == NONE {
                         let node = prop.add(q, false, cause, &[p]);
-                        self.index(&mut prop, node);
-                        pending_off.push_back(node);
+                        self.index(prop, node);
+                        b.pending_off.push_back(node);
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
+            } else if let Some(p) = b.pending_off.pop_front() {
                 let pot = prop.nodes[p as usize].pot;
-                self.off_to_on(pot, mode, &mut ons);
+                self.off_to_on(pot, mode, &mut b.ons);
                 if mode.dynamic {
                     let (cell, d) = self.split(pot);
                     self.knock_out(cell, d);
                 }
-                for i in 0..ons.len() {
-                    let (q, cause, hs, hl) = ons[i];
-                    parents.clear();
-                    parents.push(p);
-                    parents.extend(
+                for &(q, cause, hs, hl) in &b.ons {
+                    b.parents.clear();
+                    b.parents.push(p);
+                    b.parents.extend(
                         self.hidden[hs as usize..(hs + hl) as usize]
                             .iter()
                             .map(|&h| self.off_at[h as usize])
                             .filter(|&x| x != NONE),
                     );
                     if self.off_at[q as usize] != NONE {
-                        let on = prop.add(q, true, cause, &parents);
+                        let on = prop.add(q, true, cause, &b.parents);
                         prop.contradiction = Some((on, self.off_at[q as usize]));
-                        self.reset(&prop);
-                        self.pending_on = pending_on;
-                        self.pending_off = pending_off;
-                        self.offs = offs;
-                        self.ons = ons;
-                        self.parents_buf = parents;
-                        return prop;
+                        return;
                     }
                     if self.on_at[q as usize] == NONE {
-                        let node = prop.add(q, true, cause, &parents);
-                        self.index(&mut prop, node);
-                        pending_on.push_back(node);
+                        let node = prop.add(q, true, cause, &b.parents);
+                        self.index(prop, node);
+                        b.pending_on.push_back(node);
                     }
                 }
             } else if mode.level > 0 {
-                let adv = self.advanced(&prop, mode.level);
-                if adv.is_empty() {
-                    break;
-                }
+                let adv = self.advanced(prop, mode.level);
                 for (q, parents) in adv {
                     if self.off_at[q as usize] == NONE {
                         let node = prop.add(q, false, Cause::Advanced, &parents);
-                        self.index(&mut prop, node);
-                        pending_off.push_back(node);
+                        self.index(prop, node);
+                        b.pending_off.push_back(node);
                     }
                 }
-                if pending_off.is_empty() {
-                    break;
+                if b.pending_off.is_empty() {
+                    return;
                 }
             } else {
-                break;
+                return;
             }
         }
-        self.reset(&prop);
-        self.pending_on = pending_on;
-        self.pending_off = pending_off;
-        self.offs = offs;
-        self.ons = ons;
-        self.parents_buf = parents;
-        prop
     }
 
     /// Eliminations simpler techniques find on the working board, with the removed candidates

@@ -8,7 +8,7 @@
 //! rule (its chains find them), so they are rated as the X-chains they are: 6.6 and up.
 
 use super::board::bits;
-use super::{Board, Step, Technique};
+use super::{Board, Step, Technique, combinations};
 
 /// The cell at position `i` of line `line` (0..N rows or N..2N columns).
 fn line_cell(n: usize, line: usize, i: usize) -> usize {
@@ -17,36 +17,6 @@ fn line_cell(n: usize, line: usize, i: usize) -> usize {
     } else {
         i * n + (line - n)
     }
-}
-
-/// Sets of `k` lines among `lines` (as `(line, positions)`), each call with their union.
-fn combos(
-    lines: &[(usize, u64)],
-    k: usize,
-    f: &mut impl FnMut(&[usize], u64) -> Option<Step>,
-) -> Option<Step> {
-    fn go(
-        lines: &[(usize, u64)],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: u64,
-        f: &mut impl FnMut(&[usize], u64) -> Option<Step>,
-    ) -> Option<Step> {
-        if chosen.len() == k {
-            return f(chosen, union);
-        }
-        for i in start..lines.len() {
-            chosen.push(lines[i].0);
-            let r = go(lines, k, i + 1, chosen, union | lines[i].1, f);
-            chosen.pop();
-            if r.is_some() {
-                return r;
-            }
-        }
-        None
-    }
-    go(lines, k, 0, &mut Vec::with_capacity(k), 0, f)
 }
 
 fn name(k: usize) -> &'static str {
@@ -80,7 +50,7 @@ pub(super) fn basic(board: &Board, k: usize) -> Option<Step> {
                 .map(|l| (l, board.positions(l, d)))
                 .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= k)
                 .collect();
-            let r = combos(&base, k, &mut |chosen, union| {
+            let r = combinations(&base, k, 0, k as u32, &mut |chosen, union| {
                 if union.count_ones() as usize != k {
                     return None;
                 }
@@ -141,7 +111,7 @@ fn finned_k(board: &Board, k: usize) -> Option<Step> {
                 .map(|l| (l, board.positions(l, d)))
                 .filter(|&(_, p)| p != 0 && p.count_ones() as usize <= k + 2)
                 .collect();
-            let r = combos(&base, k, &mut |chosen, union| {
+            let r = combinations(&base, k, 0, u64::BITS, &mut |chosen, union| {
                 if union.count_ones() as usize <= k {
                     return None;
                 }

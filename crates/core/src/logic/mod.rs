@@ -506,6 +506,48 @@ fn candidate(geo: &Geometry, idx: usize, d: usize) -> Candidate {
     }
 }
 
+/// Calls `f` with each choice of `k` of the `items` (`(id, mask)`, taken in order) whose masks
+/// together with `init` have at most `max_bits` bits, until `f` returns `Some`. Subsets, fish,
+/// unique rectangles and wings all search such sets.
+fn combinations<T>(
+    items: &[(usize, u64)],
+    k: usize,
+    init: u64,
+    max_bits: u32,
+    f: &mut impl FnMut(&[usize], u64) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        items: &[(usize, u64)],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u64,
+        max_bits: u32,
+        f: &mut impl FnMut(&[usize], u64) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return f(chosen, union);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - chosen.len() {
+                break;
+            }
+            let u = union | items[i].1;
+            if u.count_ones() > max_bits {
+                continue;
+            }
+            chosen.push(items[i].0);
+            let r = go(items, k, i + 1, chosen, u, max_bits, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), init, max_bits, f)
+}
+
 /// `3,7` from a digit mask.
 fn digit_list(mask: u64) -> String {
     let v: Vec<String> = bits(mask).map(|d| (d + 1).to_string()).collect();

@@ -7,46 +7,11 @@
 //! leaves a hidden single in the house, which they also place.
 
 use super::board::bits;
-use super::{Board, Step, Technique, cell_list, digit_list};
+use super::{Board, Step, Technique, cell_list, combinations, digit_list};
 
 /// Boxes, then columns, then rows (Sudoku Explainer's order for subsets).
 fn houses(n: usize) -> impl Iterator<Item = usize> {
     (2 * n..3 * n).chain(n..2 * n).chain(0..n)
-}
-
-/// Calls `found` with each set of `k` items whose masks' union has at most `k` bits, until it
-/// returns `Some`. Items are `(id, mask)`.
-fn subsets<T>(
-    items: &[(usize, u64)],
-    k: usize,
-    found: &mut impl FnMut(&[usize], u64) -> Option<T>,
-) -> Option<T> {
-    fn go<T>(
-        items: &[(usize, u64)],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: u64,
-        found: &mut impl FnMut(&[usize], u64) -> Option<T>,
-    ) -> Option<T> {
-        if chosen.len() == k {
-            return found(chosen, union);
-        }
-        for i in start..items.len() {
-            let u = union | items[i].1;
-            if u.count_ones() as usize > k || items.len() - i < k - chosen.len() {
-                continue;
-            }
-            chosen.push(items[i].0);
-            let r = go(items, k, i + 1, chosen, u, found);
-            chosen.pop();
-            if r.is_some() {
-                return r;
-            }
-        }
-        None
-    }
-    go(items, k, 0, &mut Vec::with_capacity(k), 0, found)
 }
 
 pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
@@ -70,7 +35,7 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
             .copied()
             .filter(|&(_, m)| m.count_ones() as usize <= k)
             .collect();
-        let r = subsets(&small, k, &mut |chosen, digits| {
+        let r = combinations(&small, k, 0, k as u32, &mut |chosen, digits| {
             let mut step = Step::new(tech, diff);
             for &(c, m) in &cells {
                 if !chosen.contains(&c) {
@@ -131,7 +96,7 @@ pub(super) fn hidden(board: &Board, k: usize, direct: bool) -> Option<Step> {
             .copied()
             .filter(|&(_, p)| p.count_ones() as usize <= k)
             .collect();
-        let r = subsets(&small, k, &mut |chosen, pos| {
+        let r = combinations(&small, k, 0, k as u32, &mut |chosen, pos| {
             if pos.count_ones() as usize != k {
                 return None;
             }

@@ -14,7 +14,7 @@
 //! that appears three times in that cell's houses must go there.
 
 use super::board::bits;
-use super::{Board, Step, Technique, cell_list, digit_list};
+use super::{Board, Step, Technique, cell_list, combinations, digit_list};
 
 pub(super) fn rectangle(board: &Board, t: Technique) -> Option<Step> {
     let geo = &*board.geo;
@@ -145,78 +145,35 @@ fn type3(board: &Board, cells: &[usize; 4], roof: &[usize], ab: u64) -> Option<S
             .map(|&c| c as usize)
             .filter(|&c| board.cands[c] != 0 && !roof.contains(&c))
             .collect();
+        let items: Vec<(usize, u64)> = others.iter().map(|&c| (c, board.cands[c])).collect();
         // m other cells whose candidates with the roof's extras make m + 1 digits.
         for m in 1..=3usize {
-            let mut pick = Vec::new();
-            if let Some(s) = subset(
-                board,
-                &others,
-                m,
-                0,
-                &mut pick,
-                extra,
-                &mut |chosen, digits| {
-                    let mut s = Step::new(Technique::UniqueRectangle3, 4.5 + 0.1 * m as f64);
-                    for &c in &others {
-                        if !chosen.contains(&c) {
-                            for d in bits(board.cands[c] & digits) {
-                                s.eliminate(geo, c, d);
-                            }
+            if let Some(s) = combinations(&items, m, extra, m as u32 + 1, &mut |chosen, digits| {
+                if digits.count_ones() as usize != m + 1 {
+                    return None;
+                }
+                let mut s = Step::new(Technique::UniqueRectangle3, 4.5 + 0.1 * m as f64);
+                for &c in &others {
+                    if !chosen.contains(&c) {
+                        for d in bits(board.cands[c] & digits) {
+                            s.eliminate(geo, c, d);
                         }
                     }
-                    if !s.is_progress() {
-                        return None;
-                    }
-                    finish(board, &mut s, cells, ab);
-                    s.house(geo, h);
-                    s.reason.push_str(&format!(
-                        ", with {} forming a naked subset {}",
-                        cell_list(geo, chosen.iter().copied()),
-                        digit_list(digits)
-                    ));
-                    Some(s)
-                },
-            ) {
+                }
+                if !s.is_progress() {
+                    return None;
+                }
+                finish(board, &mut s, cells, ab);
+                s.house(geo, h);
+                s.reason.push_str(&format!(
+                    ", with {} forming a naked subset {}",
+                    cell_list(geo, chosen.iter().copied()),
+                    digit_list(digits)
+                ));
+                Some(s)
+            }) {
                 return Some(s);
             }
-        }
-    }
-    None
-}
-
-fn subset(
-    board: &Board,
-    others: &[usize],
-    m: usize,
-    start: usize,
-    pick: &mut Vec<usize>,
-    union: u64,
-    f: &mut impl FnMut(&[usize], u64) -> Option<Step>,
-) -> Option<Step> {
-    if union.count_ones() as usize > m + 1 {
-        return None;
-    }
-    if pick.len() == m {
-        return if union.count_ones() as usize == m + 1 {
-            f(pick, union)
-        } else {
-            None
-        };
-    }
-    for i in start..others.len() {
-        pick.push(others[i]);
-        let r = subset(
-            board,
-            others,
-            m,
-            i + 1,
-            pick,
-            union | board.cands[others[i]],
-            f,
-        );
-        pick.pop();
-        if r.is_some() {
-            return r;
         }
     }
     None

@@ -7,7 +7,7 @@
 //!   see one each; one of the two cells is `y`, so `y` leaves the cells that see both.
 
 use super::board::bits;
-use super::{Board, Step, Technique};
+use super::{Board, Step, Technique, combinations};
 
 pub(super) fn xy_wing(board: &Board) -> Option<Step> {
     wing(board, false)
@@ -175,51 +175,27 @@ pub(super) fn big_wing(board: &Board, k: usize) -> Option<Step> {
         if pm.count_ones() < 2 || pm.count_ones() as usize > k {
             continue;
         }
-        let wings: Vec<usize> = geo.peers[pivot]
+        let wings: Vec<(usize, u64)> = geo.peers[pivot]
             .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| board.cands[c] != 0 && (board.cands[c].count_ones() as usize) < k)
+            .map(|&c| (c as usize, board.cands[c as usize]))
+            .filter(|&(_, m)| m != 0 && (m.count_ones() as usize) < k)
             .collect();
-        let mut pick = vec![pivot];
-        choose(board, &wings, 0, k, &mut pick, pm, &mut |set, union| {
-            let Some(step) = wing_step(board, set, union, k) else {
-                return false;
-            };
+        let mut set = Vec::with_capacity(k);
+        combinations(&wings, k - 1, pm, k as u32, &mut |chosen, union| {
+            if union.count_ones() as usize != k {
+                return None::<()>;
+            }
+            set.clear();
+            set.push(pivot);
+            set.extend_from_slice(chosen);
+            let step = wing_step(board, &set, union, k)?;
             if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
                 best = Some(step);
             }
-            false
+            None
         });
     }
     best
-}
-
-/// Visits the sets of `k` cells (the pivot then wings) whose candidates make `k` digits.
-fn choose(
-    board: &Board,
-    wings: &[usize],
-    start: usize,
-    k: usize,
-    pick: &mut Vec<usize>,
-    union: u64,
-    f: &mut impl FnMut(&[usize], u64) -> bool,
-) -> bool {
-    if pick.len() == k {
-        return union.count_ones() as usize == k && f(pick, union);
-    }
-    for i in start..wings.len() {
-        let u = union | board.cands[wings[i]];
-        if u.count_ones() as usize > k || wings.len() - i < k - pick.len() {
-            continue;
-        }
-        pick.push(wings[i]);
-        let stop = choose(board, wings, i + 1, k, pick, u, f);
-        pick.pop();
-        if stop {
-            return true;
-        }
-    }
-    false
 }
 
 fn wing_step(board: &Board, set: &[usize], union: u64, k: usize) -> Option<Step> {
