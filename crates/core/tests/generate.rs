@@ -103,13 +103,14 @@ fn small_shapes_every_symmetry_minimal() {
 fn classic_and_rectangular_shapes() {
     check(Shape::CLASSIC, Symmetry::Rot180, true, 5, 5);
     check(Shape::CLASSIC, Symmetry::None, true, 6, 5);
-    check(Shape::new(4, 2).unwrap(), Symmetry::Mirror, false, 7, 2);
-    check(Shape::new(4, 3).unwrap(), Symmetry::Rot180, false, 8, 2);
+    check(Shape::new(4, 2).unwrap(), Symmetry::Mirror, true, 7, 2);
+    check(Shape::new(4, 3).unwrap(), Symmetry::Rot180, true, 8, 1);
 }
 
 #[test]
 fn sixteen_by_sixteen() {
     check(Shape::new(4, 4).unwrap(), Symmetry::Rot180, false, 9, 1);
+    check(Shape::new(4, 4).unwrap(), Symmetry::None, true, 10, 1);
 }
 
 #[test]
