@@ -141,6 +141,11 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
 
+    /// Random instances instead of unique puzzles: a random solution with this fraction of its
+    /// cells emptied (e.g. `0.55`); the result may have several solutions (for benchmarks).
+    #[arg(long, value_name = "FRACTION", conflicts_with_all = ["minimal", "difficulty", "rating"])]
+    pub holes: Option<f64>,
+
     /// Give up a puzzle after this many candidates (exit status 1).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_attempts: u32,

@@ -163,6 +163,10 @@ pub struct Options {
     pub rating: Option<RangeInclusive<f64>>,
     /// The rating scale.
     pub scale: Scale,
+    /// Instead of digging for a unique puzzle, empty this fraction of the cells at random (the
+    /// result may have many solutions): random instances for solver benchmarks. Symmetry,
+    /// minimality and rating are then ignored.
+    pub holes: Option<f64>,
     /// Candidates to make for one puzzle before giving up (some combinations are rare, and
     /// some impossible, such as a minimal 4×4 puzzle with every symmetry of the square).
     pub max_attempts: u32,
@@ -177,6 +181,7 @@ impl Options {
             minimal: false,
             rating: None,
             scale: Scale::default(),
+            holes: None,
             max_attempts: 100_000,
         }
     }
@@ -233,6 +238,23 @@ impl Generator {
         let options = &self.options;
         let orbits = options.symmetry.orbits(options.shape.side());
         let mut checker = Checker::new();
+        if let Some(fraction) = options.holes {
+            let solution = random_solution(options.shape, &mut rng, &mut checker);
+            let n = options.shape.side();
+            let mut cells: Vec<usize> = (0..n * n).collect();
+            cells.shuffle(&mut rng);
+            let holes = ((fraction.clamp(0.0, 1.0) * (n * n) as f64).round() as usize).min(n * n);
+            let mut puzzle = solution.clone();
+            for &i in &cells[..holes] {
+                puzzle.set(Cell::new(i / n, i % n), None);
+            }
+            return Some(Generated {
+                puzzle,
+                solution,
+                rating: None,
+                attempts: 1,
+            });
+        }
         for attempts in 1..=options.max_attempts {
             let solution = random_solution(options.shape, &mut rng, &mut checker);
             let (puzzle, cut) = dig(&solution, &orbits, &mut rng, &mut checker);

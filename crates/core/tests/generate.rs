@@ -144,3 +144,15 @@ fn rating_range_is_kept() {
         assert_eq!(nsudoku::logic::rate(&g.puzzle).map(|r| r.er).ok(), Some(er));
     }
 }
+
+#[test]
+fn random_instances_with_a_fraction_of_holes() {
+    let options = Options {
+        holes: Some(0.55),
+        ..Options::new(Shape::new(5, 5).unwrap())
+    };
+    let g = Generator::new(options, 3).puzzle(0).unwrap();
+    let empty = g.puzzle.values().iter().filter(|&&v| v == 0).count();
+    assert_eq!(empty, (0.55f64 * 625.0).round() as usize);
+    assert_solves(&g.solution, &g.puzzle);
+}

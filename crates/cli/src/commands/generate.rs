@@ -72,6 +72,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         minimal: args.minimal,
         rating: rating.map(|(a, b)| a..=b),
         scale: args.scale.into(),
+        holes: args.holes,
         max_attempts: args.max_attempts,
     };
     let generator = Generator::new(options, seed);
