@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Generated large instances for issue-4 style comparisons: a random solution with a fraction of
+# its cells emptied (seeded), solved once by each engine with a 60 s limit, one line per
+# instance: seconds and status. Needs a build with the `sat` feature for CaDiCaL:
+#   cargo build --release --features nsudoku-cli/sat --target-dir /tmp/sat-target
+#   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 25 0.55 20
+set -euo pipefail
+bin=$1; n=$2; holes=$3; count=$4
+dir=$(mktemp -d)
+"$bin" generate --size "$n" --holes "$holes" -n "$count" --seed 1 -f json |
+  python3 -c 'import sys, json
+for l in sys.stdin:
+    print(" ".join(str(v) for row in json.loads(l)["puzzle"] for v in row))' > "$dir/instances.txt"
+for engine in general sat; do
+  while IFS= read -r line; do
+    start=$(date +%s.%N)
+    status=$(echo "$line" | "$bin" solve --first --engine "$engine" --timeout 60 -j1 -f json |
+      python3 -c 'import sys, json; print(json.loads(sys.stdin.read())["status"])' || true)
+    echo "$engine $(echo "$(date +%s.%N) - $start" | bc) $status"
+  done < "$dir/instances.txt"
+done
