@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::Shape;
 use nsudoku::format::Style;
 use nsudoku::generate::{Generated, Generator, Options};
+use nsudoku::logic::Level;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -18,15 +19,17 @@ use crate::output::Status;
 /// Puzzles made at once (then written in order).
 const BATCH: u64 = 256;
 
-/// The ER range of a level (see `nsudoku::logic::Level`).
+/// The ER range of a level.
 fn level_range(level: LevelArg) -> (f64, f64) {
-    match level {
-        LevelArg::Easy => (1.0, 2.3),
-        LevelArg::Medium => (2.4, 3.4),
-        LevelArg::Hard => (3.5, 4.8),
-        LevelArg::Expert => (4.9, 7.2),
-        LevelArg::Extreme => (7.3, 19.9),
+    let r = match level {
+        LevelArg::Easy => Level::Easy,
+        LevelArg::Medium => Level::Medium,
+        LevelArg::Hard => Level::Hard,
+        LevelArg::Expert => Level::Expert,
+        LevelArg::Extreme => Level::Extreme,
     }
+    .range();
+    (*r.start(), *r.end())
 }
 
 /// The box shape for `--size N`: as square as N allows, at least as wide as tall.

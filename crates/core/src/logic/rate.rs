@@ -71,6 +71,18 @@ impl Level {
         }
     }
 
+    /// The ER values of the level (ratings have one decimal).
+    pub fn range(self) -> std::ops::RangeInclusive<f64> {
+        match self {
+            Level::Easy => 1.0..=2.3,
+            Level::Medium => 2.4..=3.4,
+            Level::Hard => 3.5..=4.8,
+            Level::Expert => 4.9..=7.2,
+            Level::Extreme => 7.3..=19.9,
+            Level::Unsolvable => 20.0..=20.0,
+        }
+    }
+
     /// The level's name.
     pub fn name(self) -> &'static str {
         match self {
@@ -231,4 +243,17 @@ pub fn rate_with(grid: &Grid, scale: Scale) -> Result<Rating, LogicError> {
     }
     rating.level = Level::of(rating.er);
     Ok(rating)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_and_their_ranges_agree() {
+        for er in (10..=200).map(|x| x as f64 / 10.0) {
+            let level = Level::of(er);
+            assert!(level.range().contains(&er), "{er} {level}");
+        }
+    }
 }
