@@ -19,6 +19,32 @@ fn line_cell(n: usize, line: usize, i: usize) -> usize {
     }
 }
 
+/// Records a fish's base lines, their cells and its digit on the step; returns the names of
+/// the base and cover lines (`r1,r5`, `c2,c7`).
+fn base_and_cover(
+    board: &Board,
+    step: &mut Step,
+    d: usize,
+    rows: bool,
+    base: &[usize],
+    cover: u64,
+) -> (Vec<String>, Vec<String>) {
+    let geo = &*board.geo;
+    let n = geo.n;
+    for &l in base {
+        step.house(geo, l);
+        for i in bits(board.positions(l, d)) {
+            step.cell(geo, line_cell(n, l, i));
+        }
+    }
+    step.digit(d);
+    let b = base.iter().map(|&l| line_name(n, l)).collect();
+    let c = bits(cover)
+        .map(|i| line_name(n, if rows { n + i } else { i }))
+        .collect();
+    (b, c)
+}
+
 fn name(k: usize) -> &'static str {
     match k {
         2 => "X-Wing",
@@ -69,17 +95,7 @@ pub(super) fn basic(board: &Board, k: usize) -> Option<Step> {
                 if step.eliminations.is_empty() {
                     return None;
                 }
-                for &l in chosen {
-                    step.house(geo, l);
-                    for i in bits(board.positions(l, d)) {
-                        step.cell(geo, line_cell(n, l, i));
-                    }
-                }
-                step.digit(d);
-                let b: Vec<String> = chosen.iter().map(|&l| line_name(n, l)).collect();
-                let c: Vec<String> = bits(union)
-                    .map(|i| line_name(n, if rows { n + i } else { i }))
-                    .collect();
+                let (b, c) = base_and_cover(board, &mut step, d, rows, chosen, union);
                 step.reason = format!(
                     "{} of {} in {} and {}",
                     name(k),
@@ -191,17 +207,7 @@ fn fin_step(
     if step.eliminations.is_empty() {
         return None;
     }
-    for &l in base {
-        step.house(geo, l);
-        for i in bits(board.positions(l, d)) {
-            step.cell(geo, line_cell(n, l, i));
-        }
-    }
-    step.digit(d);
-    let b: Vec<String> = base.iter().map(|&l| line_name(n, l)).collect();
-    let c: Vec<String> = bits(cover)
-        .map(|i| line_name(n, if rows { n + i } else { i }))
-        .collect();
+    let (b, c) = base_and_cover(board, &mut step, d, rows, base, cover);
     let f: Vec<String> = fins.iter().map(|&c| geo.cell(c).to_string()).collect();
     step.reason = format!(
         "{} {} of {} in {} and {}, fin{} {}",
