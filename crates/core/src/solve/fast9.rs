@@ -155,6 +155,8 @@ struct State {
     /// Each word as it was when last propagated: a word equal to it needs no work.
     seen: [u32; 27],
     unsolved: [u32; 3],
+    /// The empty cells with two candidates, per band, as the last propagation left them.
+    pairs: [u32; 3],
 }
 
 #[derive(Clone, Debug)]
@@ -180,6 +182,7 @@ impl State {
             cand: [ALL; 27],
             seen: [0; 27],
             unsolved: [ALL; 3],
+            pairs: [0; 3],
         }
     }
 
@@ -202,6 +205,8 @@ impl State {
 
     /// Locked candidates in digit-band word `W` (digit `W / 3`, band `W % 3`), its hidden
     /// singles in rows, and its locked columns. `W` is a constant so that every index is one.
+    /// No branch but the contradiction: a row left with one cell is solved, and the solved
+    /// cells leave the other digits' words of the band whether or not they are new.
     #[inline(always)]
     fn update<const W: usize>(&mut self) -> bool {
         let old = self.cand[W];
@@ -213,72 +218,77 @@ impl State {
         if x == 0 {
             return false;
         }
-        self.cand[W] = x;
-        let mut singles = (SINGLE[(x & 511) as usize]
+        // A row with one cell holds the digit there. Its box is closed to the other rows by
+        // `COMPLEX` (the row must map to it), its column leaves the other bands below.
+        let solved = SINGLE[(x & 511) as usize]
             | SINGLE[((x >> 9) & 511) as usize] << 9
-            | SINGLE[((x >> 18) & 511) as usize] << 18)
-            & self.unsolved[b];
-        while singles != 0 {
-            // Rows of one band map to distinct boxes and columns: these cells are not peers.
-            self.place(d, b, singles.trailing_zeros());
-            singles &= singles - 1;
+            | SINGLE[((x >> 18) & 511) as usize] << 18;
+        self.unsolved[b] &= !solved;
+        let mut w = b;
+        while w < 27 {
+            self.cand[w] &= !solved;
+            w += 3;
         }
-        let x = self.cand[W];
+        self.cand[W] = x;
+        self.seen[W] = x;
         let gone = LOCKED_COLUMN[((x | x >> 9 | x >> 18) & 511) as usize] * 0x40201;
         let (b1, b2) = OTHER_BANDS[b];
         self.cand[3 * d + b1] &= !gone;
         self.cand[3 * d + b2] &= !gone;
-        // What this word says has been passed on; a later change makes it differ again.
-        self.seen[W] = x;
         true
     }
 
     /// Propagates to a fixpoint; false on a contradiction.
     fn propagate(&mut self) -> bool {
         macro_rules! sweep {
-            ($($w:literal)*) => {
+            ($changed:ident: $($w:literal)*) => {
                 $(
-                    if self.cand[$w] != self.seen[$w] && !self.update::<$w>() {
-                        return false;
+                    if self.cand[$w] != self.seen[$w] {
+                        if !self.update::<$w>() {
+                            return false;
+                        }
+                        $changed = true;
                     }
                 )*
             };
         }
         loop {
             loop {
-                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-                let differ = (0..27).fold(0, |acc, w| acc | (self.cand[w] ^ self.seen[w]));
-                if differ == 0 {
+                let mut changed = false;
+                sweep!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if !changed {
                     break;
                 }
             }
+            // Naked singles, by counting each band's cells in bit-slices over its nine words
+            // (at least one, two, three candidates). The cells with exactly two are kept for
+            // the branching choice.
             let mut placed = false;
             for b in 0..3 {
                 let unsolved = self.unsolved[b];
-                if unsolved == 0 {
-                    continue;
-                }
-                let (mut once, mut twice) = (0u32, 0u32);
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let c = self.cand[3 * d + b];
-                    twice |= once & c;
-                    once |= c;
+                    three |= two & c;
+                    two |= one & c;
+                    one |= c;
                 }
-                if unsolved & !once != 0 {
+                if unsolved & !one != 0 {
                     return false;
                 }
-                let mut singles = once & !twice & unsolved;
+                self.pairs[b] = two & !three & unsolved;
+                let mut singles = one & !two & unsolved;
                 while singles != 0 {
                     let i = singles.trailing_zeros();
                     singles &= singles - 1;
                     let bit = 1 << i;
-                    if self.unsolved[b] & bit == 0 {
-                        continue;
-                    }
+                    // Two singles of one digit may be peers: the first takes the second's
+                    // only candidate.
                     let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
                         return false;
                     };
-                    self.place(d, b, i);
+                    // Alone in its row now: the next sweep places it.
+                    self.cand[3 * d + b] &= !BAND_PEERS[i as usize];
                     placed = true;
                 }
             }
@@ -308,14 +318,8 @@ impl State {
             if unsolved == 0 {
                 continue;
             }
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let c = self.cand[3 * d + b];
-                three |= two & c;
-                two |= one & c;
-                one |= c;
-            }
-            let mut pairs = two & !three & unsolved;
+            // Left by the propagation that brought the state to a fixpoint.
+            let mut pairs = self.pairs[b];
             if pairs == 0 {
                 if best.is_none() {
                     let mut cells = unsolved;
