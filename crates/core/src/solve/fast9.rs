@@ -65,17 +65,19 @@ static SINGLE: [u32; 512] = {
     t
 };
 
+/// The six ways a digit can take one row of a band in each box (row `r` → box `PERMS[p][r]`).
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// For a 3×3 matrix of non-empty minirows (bit `3r + j`: row `r`, box `j`), the union of the
 /// minirows (as cell masks) that lie on a permutation row → box using only non-empty ones.
 static COMPLEX: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
@@ -94,6 +96,109 @@ static COMPLEX: [u32; 512] = {
             }
             if ok {
                 t[s] |= mask;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// [`COMPLEX`] as a 3×3 matrix (bit `3r + j`) rather than cells: the minirows on some
+/// permutation of non-empty ones. Read across a stack, with bands for rows and the stack's
+/// columns for boxes, it is pointing and claiming between boxes and columns.
+static COMPLEX9: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            if (s >> perm[0]) & 1 != 0
+                && (s >> (3 + perm[1])) & 1 != 0
+                && (s >> (6 + perm[2])) & 1 != 0
+            {
+                t[s] |= (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the minirows alone in their row:
+/// the digit's minirow in that row (and, by [`COMPLEX`], in that box).
+static LOCKED_MINIROWS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let row = (s >> (3 * r)) & 7;
+            if row != 0 && row & (row - 1) == 0 {
+                t[s] |= (row << (3 * r)) as u16;
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a set of minirows (bit `3r + j`), the other minirows of their rows and boxes.
+static MINIROW_PEERS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut m = 0;
+        while m < 9 {
+            if (s >> m) & 1 != 0 {
+                let (r, j) = (m / 3, m % 3);
+                t[s] |= ((7 << (3 * r)) | (0o111 << j)) & !(1 << m);
+            }
+            m += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a set of minirows (bit `3r + j`), their cells in a band word.
+static MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut m = 0;
+        while m < 9 {
+            if (s >> m) & 1 != 0 {
+                t[s] |= 7 << (9 * (m / 3) + 3 * (m % 3));
+            }
+            m += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the permutations of [`PERMS`] (bit
+/// `p`) that use only non-empty ones: the digit's configurations left in the band.
+static CONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut ok = true;
+            let mut r = 0;
+            while r < 3 {
+                if (s >> (3 * r + PERMS[p][r])) & 1 == 0 {
+                    ok = false;
+                }
+                r += 1;
+            }
+            if ok {
+                t[s] |= 1 << p;
             }
             p += 1;
         }
@@ -159,6 +264,22 @@ struct State {
     pairs: [u32; 3],
 }
 
+/// A binary branch on the two configurations left to a digit in a band or a stack.
+#[derive(Clone, Copy, Debug)]
+enum Branch {
+    Band { d: usize, b: usize, configs: u8 },
+    Stack { d: usize, s: usize, configs: u8 },
+}
+
+impl Branch {
+    fn configs(self) -> (usize, usize) {
+        let (Branch::Band { configs, .. } | Branch::Stack { configs, .. }) = self;
+        let first = configs.trailing_zeros() as usize;
+        let second = (configs & (configs - 1)).trailing_zeros() as usize;
+        (first, second)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct Fast9 {
     state: State,
@@ -186,21 +307,11 @@ impl State {
         }
     }
 
-    /// Places digit `d` at bit `i` of band `b`.
+    /// Places digit `d` at bit `i` of band `b`, in its own word: the cell alone in its row,
+    /// the next sweep ([`State::update`]) takes it from the other digits and other bands.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: u32) {
-        let bit = 1u32 << i;
-        self.unsolved[b] &= !bit;
-        let w = 3 * d + b;
-        let own = self.cand[w] & !BAND_PEERS[i as usize];
-        for d2 in 0..9 {
-            self.cand[3 * d2 + b] &= !bit;
-        }
-        self.cand[w] = own;
-        let col = column(i % 9);
-        let (b1, b2) = OTHER_BANDS[b];
-        self.cand[3 * d + b1] &= !col;
-        self.cand[3 * d + b2] &= !col;
+        self.cand[3 * d + b] &= !BAND_PEERS[i as usize];
     }
 
     /// Locked candidates in digit-band word `W` (digit `W / 3`, band `W % 3`), its hidden
@@ -287,15 +398,146 @@ impl State {
                     let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
                         return false;
                     };
-                    // Alone in its row now: the next sweep places it.
-                    self.cand[3 * d + b] &= !BAND_PEERS[i as usize];
+                    self.place(d, b, i);
                     placed = true;
                 }
             }
-            if !placed {
+            if placed {
+                continue;
+            }
+            let (Some(bands), Some(stacks)) = (self.triads(), self.stacks()) else {
+                return false;
+            };
+            if !bands && !stacks {
                 return true;
             }
         }
+    }
+
+    /// Minirow triads in each band: a minirow's three cells hold three distinct digits, so a
+    /// minirow with only three digits left holds those three (each leaves the rest of its row
+    /// and box), and a minirow to which three digits are locked holds no other. `None` on a
+    /// contradiction (fewer than three digits in a minirow, more than three locked to one),
+    /// else whether anything was removed.
+    fn triads(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for b in 0..3 {
+            let mut shrinks = [0u32; 9];
+            let mut locks = [0u32; 9];
+            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+            let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                let s = SHRINK[(x & 511) as usize]
+                    | SHRINK[((x >> 9) & 511) as usize] << 3
+                    | SHRINK[((x >> 18) & 511) as usize] << 6;
+                let l = u32::from(LOCKED_MINIROWS[s as usize]);
+                shrinks[d] = s;
+                locks[d] = l;
+                p4 |= p3 & s;
+                p3 |= p2 & s;
+                p2 |= p1 & s;
+                p1 |= s;
+                l4 |= l3 & l;
+                l3 |= l2 & l;
+                l2 |= l1 & l;
+                l1 |= l;
+            }
+            if p3 != 511 || l4 != 0 {
+                return None;
+            }
+            let naked = !p4 & 511;
+            let hidden = l3;
+            if naked | hidden == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let s = shrinks[d];
+                let gone = u32::from(MINIROW_PEERS[(s & naked) as usize]) | (hidden & !locks[d]);
+                if s & gone != 0 {
+                    self.cand[3 * d + b] &= !MINIROW_CELLS[gone as usize];
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The same reasoning across each stack, on minicolumns (three cells of a column in one
+    /// band): a digit takes one column of each box and one box of each column (pointing and
+    /// claiming between boxes and columns), and minicolumn triads as in [`State::triads`].
+    fn stacks(&mut self) -> Option<bool> {
+        /// The columns `k` (bits of a 3-bit set) of a stack's first column, as band cells.
+        const SPREAD: [u32; 8] = {
+            let mut t = [0u32; 8];
+            let mut k = 0;
+            while k < 8 {
+                let mut c = 0;
+                while c < 3 {
+                    if (k >> c) & 1 != 0 {
+                        t[k] |= column(c as u32);
+                    }
+                    c += 1;
+                }
+                k += 1;
+            }
+            t
+        };
+        let mut cols = [[0u32; 3]; 9];
+        for (d, c) in cols.iter_mut().enumerate() {
+            for (b, c) in c.iter_mut().enumerate() {
+                let x = self.cand[3 * d + b];
+                *c = (x | x >> 9 | x >> 18) & 511;
+            }
+        }
+        let mut changed = false;
+        for st in 0..3 {
+            let mut matrices = [0u32; 9];
+            let mut locks = [0u32; 9];
+            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+            let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let c = cols[d];
+                let m = (c[0] >> (3 * st) & 7)
+                    | (c[1] >> (3 * st) & 7) << 3
+                    | (c[2] >> (3 * st) & 7) << 6;
+                let x = u32::from(COMPLEX9[m as usize]);
+                if x == 0 {
+                    return None;
+                }
+                let l = u32::from(LOCKED_MINIROWS[x as usize]);
+                matrices[d] = m;
+                locks[d] = l;
+                p4 |= p3 & x;
+                p3 |= p2 & x;
+                p2 |= p1 & x;
+                p1 |= x;
+                l4 |= l3 & l;
+                l3 |= l2 & l;
+                l2 |= l1 & l;
+                l1 |= l;
+            }
+            if p3 != 511 || l4 != 0 {
+                return None;
+            }
+            let naked = !p4 & 511;
+            let hidden = l3;
+            for d in 0..9 {
+                let m = matrices[d];
+                let x = u32::from(COMPLEX9[m as usize]);
+                let gone = (m & !x)
+                    | u32::from(MINIROW_PEERS[(x & naked) as usize])
+                    | (hidden & !locks[d]);
+                if m & gone != 0 {
+                    for b in 0..3 {
+                        self.cand[3 * d + b] &=
+                            !(SPREAD[(gone >> (3 * b) & 7) as usize] << (3 * st));
+                    }
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     fn solved(&self) -> bool {
@@ -357,6 +599,81 @@ impl State {
             .find(|&d| self.cand[3 * d + b] >> i & 1 != 0)
             .unwrap_or(0);
         (b, i, d)
+    }
+
+    /// A digit with exactly two configurations left in a band (rows → boxes) or a stack
+    /// (bands → columns), in the unit with the fewest configurations over all its digits:
+    /// Tdoku's branching, a decision about three cells at once. `None` when no digit has two.
+    fn choose_config(&self) -> Option<Branch> {
+        let mut best: Option<(u32, Branch)> = None;
+        let mut consider = |total: u32, branch: Branch| {
+            if best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, branch));
+            }
+        };
+        for b in 0..3 {
+            let mut total = 0;
+            let mut two = None;
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                let shrink = SHRINK[(x & 511) as usize]
+                    | SHRINK[((x >> 9) & 511) as usize] << 3
+                    | SHRINK[((x >> 18) & 511) as usize] << 6;
+                let configs = CONFIGS[shrink as usize];
+                total += configs.count_ones();
+                if two.is_none() && configs.count_ones() == 2 {
+                    two = Some(Branch::Band { d, b, configs });
+                }
+            }
+            if total > 9 {
+                if let Some(branch) = two {
+                    consider(total, branch);
+                }
+            }
+        }
+        for st in 0..3 {
+            let mut total = 0;
+            let mut two = None;
+            for d in 0..9 {
+                let mut matrix = 0usize;
+                for b in 0..3 {
+                    let x = self.cand[3 * d + b];
+                    let cols = (x | x >> 9 | x >> 18) >> (3 * st) & 7;
+                    matrix |= (cols as usize) << (3 * b);
+                }
+                let configs = CONFIGS[matrix];
+                total += configs.count_ones();
+                if two.is_none() && configs.count_ones() == 2 {
+                    two = Some(Branch::Stack { d, s: st, configs });
+                }
+            }
+            if total > 9 {
+                if let Some(branch) = two {
+                    consider(total, branch);
+                }
+            }
+        }
+        best.map(|(_, branch)| branch)
+    }
+
+    /// Restricts the state to configuration `p` of a band or stack branch.
+    fn assert_config(&mut self, branch: Branch, p: usize) {
+        let perm = PERMS[p];
+        match branch {
+            Branch::Band { d, b, .. } => {
+                let mut keep = 0;
+                for (r, &j) in perm.iter().enumerate() {
+                    keep |= 7 << (9 * r + 3 * j);
+                }
+                self.cand[3 * d + b] &= keep;
+            }
+            Branch::Stack { d, s, .. } => {
+                for (b, &c) in perm.iter().enumerate() {
+                    let stack = 0x1C0E07 << (3 * s);
+                    self.cand[3 * d + b] &= !(stack & !column(3 * s as u32 + c as u32));
+                }
+            }
+        }
     }
 
     fn write(&self, values: &mut [u16; 81]) {
@@ -477,6 +794,16 @@ impl Fast9 {
                 }
                 // The first guesses of a puzzle take the first bivalue cell (cheap: most easy
                 // puzzles need a handful); a puzzle that keeps guessing gets the thorough choice.
+                if let Some(branch) = self.state.choose_config() {
+                    self.guesses += 1;
+                    let (first, second) = branch.configs();
+                    let mut other = self.state;
+                    other.assert_config(branch, second);
+                    self.stack.push(other);
+                    self.state.assert_config(branch, first);
+                    consistent = self.state.propagate();
+                    continue;
+                }
                 let (b, i, d) = self.state.choose(self.guesses >= Self::CHEAP_GUESSES);
                 self.guesses += 1;
                 let mut other = self.state;
