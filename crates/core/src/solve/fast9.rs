@@ -183,7 +183,21 @@ static MINIROW_CELLS: [u32; 512] = {
 
 /// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the permutations of [`PERMS`] (bit
 /// `p`) that use only non-empty ones: the digit's configurations left in the band.
-static CONFIGS: [u8; 512] = {
+static CONFIGS: [u8; 512] = configs();
+
+/// The number of configurations of [`CONFIGS`].
+static CONFIG_COUNT: [u8; 512] = {
+    let c = configs();
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = c[s].count_ones() as u8;
+        s += 1;
+    }
+    t
+};
+
+const fn configs() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut s = 0;
     while s < 512 {
@@ -205,7 +219,7 @@ static CONFIGS: [u8; 512] = {
         s += 1;
     }
     t
-};
+}
 
 /// For 9 bits of column occupancy, the columns that are alone in their box (their stack
 /// triple): the digit is locked there, and leaves those columns in the other bands.
@@ -262,6 +276,10 @@ struct State {
     unsolved: [u32; 3],
     /// The empty cells with two candidates, per band, as the last propagation left them.
     pairs: [u32; 3],
+    /// Per band (0..3) and stack (3..6), as the last propagation left them: the number of
+    /// configurations over all digits, and the first digit with exactly two (9: none).
+    configs: [u8; 6],
+    two: [u8; 6],
 }
 
 /// A binary branch on the two configurations left to a digit in a band or a stack.
@@ -304,6 +322,8 @@ impl State {
             seen: [0; 27],
             unsolved: [ALL; 3],
             pairs: [0; 3],
+            configs: [0; 6],
+            two: [9; 6],
         }
     }
 
@@ -405,6 +425,9 @@ impl State {
             if placed {
                 continue;
             }
+            if self.solved() {
+                return true;
+            }
             let (Some(bands), Some(stacks)) = (self.triads(), self.stacks()) else {
                 return false;
             };
@@ -424,6 +447,7 @@ impl State {
         for b in 0..3 {
             let mut shrinks = [0u32; 9];
             let mut locks = [0u32; 9];
+            let (mut total, mut two) = (0u8, 9u8);
             let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
             let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -432,6 +456,11 @@ impl State {
                     | SHRINK[((x >> 9) & 511) as usize] << 3
                     | SHRINK[((x >> 18) & 511) as usize] << 6;
                 let l = u32::from(LOCKED_MINIROWS[s as usize]);
+                let n = CONFIG_COUNT[s as usize];
+                total += n;
+                if n == 2 && two == 9 {
+                    two = d as u8;
+                }
                 shrinks[d] = s;
                 locks[d] = l;
                 p4 |= p3 & s;
@@ -446,6 +475,8 @@ impl State {
             if p3 != 511 || l4 != 0 {
                 return None;
             }
+            self.configs[b] = total;
+            self.two[b] = two;
             let naked = !p4 & 511;
             let hidden = l3;
             if naked | hidden == 0 {
@@ -493,7 +524,9 @@ impl State {
         let mut changed = false;
         for st in 0..3 {
             let mut matrices = [0u32; 9];
+            let mut complex = [0u32; 9];
             let mut locks = [0u32; 9];
+            let (mut total, mut two) = (0u8, 9u8);
             let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
             let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -506,7 +539,13 @@ impl State {
                     return None;
                 }
                 let l = u32::from(LOCKED_MINIROWS[x as usize]);
+                let n = CONFIG_COUNT[m as usize];
+                total += n;
+                if n == 2 && two == 9 {
+                    two = d as u8;
+                }
                 matrices[d] = m;
+                complex[d] = x;
                 locks[d] = l;
                 p4 |= p3 & x;
                 p3 |= p2 & x;
@@ -520,11 +559,12 @@ impl State {
             if p3 != 511 || l4 != 0 {
                 return None;
             }
+            self.configs[3 + st] = total;
+            self.two[3 + st] = two;
             let naked = !p4 & 511;
             let hidden = l3;
             for d in 0..9 {
-                let m = matrices[d];
-                let x = u32::from(COMPLEX9[m as usize]);
+                let (m, x) = (matrices[d], complex[d]);
                 let gone = (m & !x)
                     | u32::from(MINIROW_PEERS[(x & naked) as usize])
                     | (hidden & !locks[d]);
@@ -605,55 +645,39 @@ impl State {
     /// (bands → columns), in the unit with the fewest configurations over all its digits:
     /// Tdoku's branching, a decision about three cells at once. `None` when no digit has two.
     fn choose_config(&self) -> Option<Branch> {
-        let mut best: Option<(u32, Branch)> = None;
-        let mut consider = |total: u32, branch: Branch| {
-            if best.is_none_or(|(t, _)| total < t) {
-                best = Some((total, branch));
+        let mut best: Option<(u8, usize)> = None;
+        for u in 0..6 {
+            let total = self.configs[u];
+            if self.two[u] < 9 && total > 9 && best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, u));
             }
-        };
-        for b in 0..3 {
-            let mut total = 0;
-            let mut two = None;
-            for d in 0..9 {
+        }
+        let (_, u) = best?;
+        let d = usize::from(self.two[u]);
+        Some(if u < 3 {
+            let x = self.cand[3 * d + u];
+            let shrink = SHRINK[(x & 511) as usize]
+                | SHRINK[((x >> 9) & 511) as usize] << 3
+                | SHRINK[((x >> 18) & 511) as usize] << 6;
+            Branch::Band {
+                d,
+                b: u,
+                configs: CONFIGS[shrink as usize],
+            }
+        } else {
+            let st = u - 3;
+            let mut matrix = 0usize;
+            for b in 0..3 {
                 let x = self.cand[3 * d + b];
-                let shrink = SHRINK[(x & 511) as usize]
-                    | SHRINK[((x >> 9) & 511) as usize] << 3
-                    | SHRINK[((x >> 18) & 511) as usize] << 6;
-                let configs = CONFIGS[shrink as usize];
-                total += configs.count_ones();
-                if two.is_none() && configs.count_ones() == 2 {
-                    two = Some(Branch::Band { d, b, configs });
-                }
+                let cols = (x | x >> 9 | x >> 18) >> (3 * st) & 7;
+                matrix |= (cols as usize) << (3 * b);
             }
-            if total > 9 {
-                if let Some(branch) = two {
-                    consider(total, branch);
-                }
+            Branch::Stack {
+                d,
+                s: st,
+                configs: CONFIGS[matrix],
             }
-        }
-        for st in 0..3 {
-            let mut total = 0;
-            let mut two = None;
-            for d in 0..9 {
-                let mut matrix = 0usize;
-                for b in 0..3 {
-                    let x = self.cand[3 * d + b];
-                    let cols = (x | x >> 9 | x >> 18) >> (3 * st) & 7;
-                    matrix |= (cols as usize) << (3 * b);
-                }
-                let configs = CONFIGS[matrix];
-                total += configs.count_ones();
-                if two.is_none() && configs.count_ones() == 2 {
-                    two = Some(Branch::Stack { d, s: st, configs });
-                }
-            }
-            if total > 9 {
-                if let Some(branch) = two {
-                    consider(total, branch);
-                }
-            }
-        }
-        best.map(|(_, branch)| branch)
+        })
     }
 
     /// Restricts the state to configuration `p` of a band or stack branch.
