@@ -369,8 +369,9 @@ impl State {
         true
     }
 
-    /// Propagates to a fixpoint; false on a contradiction.
-    fn propagate(&mut self) -> bool {
+    /// Propagates to a fixpoint; false on a contradiction. `deep`: with the triad passes
+    /// ([`State::triads`], [`State::stacks`]) as well as singles and locked candidates.
+    fn propagate(&mut self, deep: bool) -> bool {
         macro_rules! sweep {
             ($changed:ident: $($w:literal)*) => {
                 $(
@@ -424,6 +425,10 @@ impl State {
             }
             if placed {
                 continue;
+            }
+            if !deep {
+                self.two = [9; 6];
+                return true;
             }
             if self.solved() {
                 return true;
@@ -654,7 +659,7 @@ impl State {
         }
         let (_, u) = best?;
         let d = usize::from(self.two[u]);
-        Some(if u < 3 {
+        let branch = if u < 3 {
             let x = self.cand[3 * d + u];
             let shrink = SHRINK[(x & 511) as usize]
                 | SHRINK[((x >> 9) & 511) as usize] << 3
@@ -677,7 +682,10 @@ impl State {
                 s: st,
                 configs: CONFIGS[matrix],
             }
-        })
+        };
+        // The counts are those of the last triad pass; check them against the state.
+        let (Branch::Band { configs, .. } | Branch::Stack { configs, .. }) = branch;
+        (configs.count_ones() == 2).then_some(branch)
     }
 
     /// Restricts the state to configuration `p` of a band or stack branch.
@@ -717,6 +725,8 @@ impl State {
 impl Fast9 {
     /// Guesses made with the cheap branching choice before the thorough one.
     const CHEAP_GUESSES: u64 = 8;
+    /// Guesses made before the triad passes join the propagation.
+    const DEEP_AFTER: u64 = 8;
 
     pub(crate) fn new(grid: &Grid) -> Fast9 {
         let mut engine = Fast9 {
@@ -802,7 +812,7 @@ impl Fast9 {
     /// Finds the next solution; false when there are no more.
     pub(crate) fn advance(&mut self) -> bool {
         let mut consistent = match self.phase {
-            Phase::Start => self.state.propagate(),
+            Phase::Start => self.state.propagate(false),
             Phase::Solved => false,
             Phase::Done => return false,
         };
@@ -825,7 +835,7 @@ impl Fast9 {
                     other.assert_config(branch, second);
                     self.stack.push(other);
                     self.state.assert_config(branch, first);
-                    consistent = self.state.propagate();
+                    consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
                     continue;
                 }
                 let (b, i, d) = self.state.choose(self.guesses >= Self::CHEAP_GUESSES);
@@ -835,14 +845,14 @@ impl Fast9 {
                 other.cand[w] &= !(1 << i);
                 self.stack.push(other);
                 self.state.place(d, b, i);
-                consistent = self.state.propagate();
+                consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
             } else {
                 let Some(next) = self.stack.pop() else {
                     self.phase = Phase::Done;
                     return false;
                 };
                 self.state = next;
-                consistent = self.state.propagate();
+                consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
             }
         }
     }
