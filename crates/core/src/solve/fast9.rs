@@ -452,7 +452,7 @@ impl State {
         for b in 0..3 {
             let mut shrinks = [0u32; 9];
             let mut locks = [0u32; 9];
-            let (mut total, mut two) = (0u8, 9u8);
+            let (mut total, mut twos) = (0u8, 1u32 << 9);
             let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
             let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -463,9 +463,7 @@ impl State {
                 let l = u32::from(LOCKED_MINIROWS[s as usize]);
                 let n = CONFIG_COUNT[s as usize];
                 total += n;
-                if n == 2 && two == 9 {
-                    two = d as u8;
-                }
+                twos |= u32::from(n == 2) << d;
                 shrinks[d] = s;
                 locks[d] = l;
                 p4 |= p3 & s;
@@ -481,20 +479,19 @@ impl State {
                 return None;
             }
             self.configs[b] = total;
-            self.two[b] = two;
+            self.two[b] = twos.trailing_zeros() as u8;
             let naked = !p4 & 511;
             let hidden = l3;
-            if naked | hidden == 0 {
-                continue;
-            }
+            // Without a branch per digit: most passes remove nothing, unpredictably.
+            let mut any = 0;
             for d in 0..9 {
                 let s = shrinks[d];
-                let gone = u32::from(MINIROW_PEERS[(s & naked) as usize]) | (hidden & !locks[d]);
-                if s & gone != 0 {
-                    self.cand[3 * d + b] &= !MINIROW_CELLS[gone as usize];
-                    changed = true;
-                }
+                let gone =
+                    s & (u32::from(MINIROW_PEERS[(s & naked) as usize]) | (hidden & !locks[d]));
+                self.cand[3 * d + b] &= !MINIROW_CELLS[gone as usize];
+                any |= gone;
             }
+            changed |= any != 0;
         }
         Some(changed)
     }
@@ -531,7 +528,8 @@ impl State {
             let mut matrices = [0u32; 9];
             let mut complex = [0u32; 9];
             let mut locks = [0u32; 9];
-            let (mut total, mut two) = (0u8, 9u8);
+            let (mut total, mut twos) = (0u8, 1u32 << 9);
+            let mut narrowed = 0;
             let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
             let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -546,12 +544,11 @@ impl State {
                 let l = u32::from(LOCKED_MINIROWS[x as usize]);
                 let n = CONFIG_COUNT[m as usize];
                 total += n;
-                if n == 2 && two == 9 {
-                    two = d as u8;
-                }
+                twos |= u32::from(n == 2) << d;
                 matrices[d] = m;
                 complex[d] = x;
                 locks[d] = l;
+                narrowed |= m ^ x;
                 p4 |= p3 & x;
                 p3 |= p2 & x;
                 p2 |= p1 & x;
@@ -565,9 +562,12 @@ impl State {
                 return None;
             }
             self.configs[3 + st] = total;
-            self.two[3 + st] = two;
+            self.two[3 + st] = twos.trailing_zeros() as u8;
             let naked = !p4 & 511;
             let hidden = l3;
+            if naked | hidden | narrowed == 0 {
+                continue;
+            }
             for d in 0..9 {
                 let (m, x) = (matrices[d], complex[d]);
                 let gone = (m & !x)
