@@ -273,6 +273,10 @@ pub struct SearchArgs {
     /// Give up a puzzle after this many seconds (it is then reported as timed out).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
+
+    /// Guesses made so far by every search of the run, shown on the progress line.
+    #[arg(skip)]
+    pub guesses: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// How the batch runs.

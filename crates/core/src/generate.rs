@@ -415,7 +415,7 @@ impl Checker {
         }
         let stop = Stop {
             deadline: Some(Instant::now() + CHECK_BUDGET),
-            cancel: None,
+            ..Stop::default()
         };
         let mut s = Solutions::new(grid, Engine::Auto).with_stop(stop);
         let count = s.count_up_to(2);

@@ -10,6 +10,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
         &args.input,
         &args.output,
         args.run.threads,
+        None,
         |out, result| {
             let at = out.at.clone();
             match (out.format, result) {

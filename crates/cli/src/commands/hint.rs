@@ -18,7 +18,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         Some(text) => Some(parse_marks(text)?),
         None => None,
     };
-    super::each_grid(&args.input, &args.output, 1, |out, grid| {
+    super::each_grid(&args.input, &args.output, 1, None, |out, grid| {
         hint(out, &grid, givens.as_ref(), marks.as_deref());
     })
 }

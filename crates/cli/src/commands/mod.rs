@@ -21,7 +21,9 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::format::Style;
 use nsudoku::parse::Record;
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use nsudoku::{Error, Grid, Solutions, Stop};
 use rayon::prelude::*;
@@ -34,7 +36,8 @@ use crate::output::{Out, Status, Writer};
 pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     let stop = Stop {
         deadline: search.timeout.map(|t| Instant::now() + t),
-        cancel: None,
+        progress: Some(search.guesses.clone()),
+        ..Stop::default()
     };
     Solutions::new(grid, search.engine.into()).with_stop(stop)
 }
@@ -46,11 +49,13 @@ const BATCH_BYTES: usize = 8 << 20;
 const CHUNK: usize = 64;
 
 /// Runs `each` on every puzzle of the inputs, on `threads` threads (0: every core), and writes
-/// the outputs in input order; returns the exit status.
+/// the outputs in input order; returns the exit status. `guesses`: the search options whose counter
+/// ([`SearchArgs::guesses`]), shown on the progress line so that a long search is seen to move.
 pub fn each_puzzle<F>(
     input: &InputArgs,
     output: &OutputArgs,
     threads: usize,
+    guesses: Option<&SearchArgs>,
     each: F,
 ) -> anyhow::Result<Status>
 where
@@ -63,9 +68,22 @@ where
         .context("cannot start threads")?;
     let paths = paths(input);
     let progress = progress_bar(total_size(&paths));
+    let live = Arc::new(AtomicBool::new(true));
     if !progress.is_hidden() {
-        // Keep the clock moving while one long puzzle holds the batch.
-        progress.enable_steady_tick(std::time::Duration::from_millis(250));
+        // Keep the clock moving while one long puzzle holds the batch, with the guesses made.
+        progress.enable_steady_tick(Duration::from_millis(250));
+        if let Some(search) = guesses {
+            let (bar, counter, live) = (progress.clone(), search.guesses.clone(), live.clone());
+            std::thread::spawn(move || {
+                while live.load(Ordering::Relaxed) {
+                    let n = counter.load(Ordering::Relaxed);
+                    if n > 0 {
+                        bar.set_message(format!("{n} guesses"));
+                    }
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+            });
+        }
     }
     let style = Style {
         alphabet: options.alphabet.clone(),
@@ -141,6 +159,7 @@ where
             done
         })
     };
+    live.store(false, Ordering::Relaxed);
     progress.finish_and_clear();
     let flushed = writer.flush();
     if result? {
@@ -156,15 +175,22 @@ pub fn each_grid<F>(
     input: &InputArgs,
     output: &OutputArgs,
     threads: usize,
+    guesses: Option<&SearchArgs>,
     each: F,
 ) -> anyhow::Result<Status>
 where
     F: Fn(&mut Out, Grid) + Sync,
 {
-    each_puzzle(input, output, threads, |out, result| match result {
-        Ok(grid) => each(out, grid),
-        Err(errors) => out.invalid(&errors),
-    })
+    each_puzzle(
+        input,
+        output,
+        threads,
+        guesses,
+        |out, result| match result {
+            Ok(grid) => each(out, grid),
+            Err(errors) => out.invalid(&errors),
+        },
+    )
 }
 
 /// Waits for a batch's outputs and writes them in order.
@@ -184,11 +210,13 @@ pub fn progress_bar(total: Option<u64>) -> ProgressBar {
     let target = ProgressDrawTarget::stderr();
     match total {
         Some(total) => ProgressBar::with_draw_target(Some(total), target).with_style(
-            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {elapsed} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {elapsed} (eta {eta}) {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         ),
         None => ProgressBar::with_draw_target(None, target).with_style(
-            ProgressStyle::with_template("{spinner} {bytes} read, {elapsed}")
+            ProgressStyle::with_template("{spinner} {bytes} read, {elapsed} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         ),
     }

@@ -8,13 +8,19 @@ use crate::cli::{Format, SolveArgs};
 use crate::output::{Out, Status, merge, shape_fields};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
-    super::each_grid(&args.input, &args.output, args.run.threads, |out, grid| {
-        if args.all {
-            all(out, &grid, args)
-        } else {
-            one(out, &grid, args)
-        }
-    })
+    super::each_grid(
+        &args.input,
+        &args.output,
+        args.run.threads,
+        Some(&args.search),
+        |out, grid| {
+            if args.all {
+                all(out, &grid, args)
+            } else {
+                one(out, &grid, args)
+            }
+        },
+    )
 }
 
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.

@@ -22,7 +22,7 @@ mod reference;
 mod sat;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
@@ -58,6 +58,9 @@ pub struct Stop {
     pub deadline: Option<Instant>,
     /// Give up once this flag is true.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Receives the search's guesses as it goes (added every few hundred guesses): a counter
+    /// another thread can show while a long search runs, shared by as many searches as wanted.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 /// The engines' side of [`Stop`]: checks it now and then, and remembers that it fired.
@@ -66,6 +69,8 @@ pub(crate) struct Watch {
     stop: Stop,
     next: u64,
     fired: bool,
+    /// Guesses already added to [`Stop::progress`].
+    reported: u64,
 }
 
 impl Watch {
@@ -79,6 +84,10 @@ impl Watch {
             return false;
         }
         self.next = guesses + Self::EVERY;
+        if let Some(progress) = &self.stop.progress {
+            progress.fetch_add(guesses.saturating_sub(self.reported), Ordering::Relaxed);
+            self.reported = guesses;
+        }
         let late = self.stop.deadline.is_some_and(|d| Instant::now() >= d);
         let cancelled = self
             .stop
@@ -192,6 +201,7 @@ impl Solutions {
                 e.load(grid.values());
                 e.watch.fired = false;
                 e.watch.next = 0;
+                e.watch.reported = 0;
             }
             _ => {
                 let watch = each_engine!(&self.run, e => e.watch.clone());
@@ -240,8 +250,7 @@ impl Solutions {
     pub fn with_stop(mut self, stop: Stop) -> Solutions {
         let watch = Watch {
             stop,
-            next: 0,
-            fired: false,
+            ..Watch::default()
         };
         each_engine!(&mut self.run, e => e.watch = watch);
         self
@@ -382,12 +391,34 @@ mod tests {
     }
 
     #[test]
+    fn progress_receives_the_guesses_as_the_search_goes() {
+        // An empty grid has solutions enough to need thousands of guesses.
+        for shape in [Shape::CLASSIC, Shape::new(4, 4).unwrap()] {
+            let counter = Arc::new(AtomicU64::new(0));
+            let stop = Stop {
+                progress: Some(counter.clone()),
+                ..Stop::default()
+            };
+            let mut s = Solutions::new(&Grid::empty(shape), Engine::Auto).with_stop(stop);
+            assert_eq!(s.count_up_to(2_000).count, 2_000);
+            let reported = counter.load(Ordering::Relaxed);
+            assert!(reported > 0, "{shape:?}");
+            assert!(
+                reported <= s.guesses(),
+                "{shape:?}: {reported} > {}",
+                s.guesses()
+            );
+            assert!(s.guesses() - reported < Watch::EVERY, "{shape:?}");
+        }
+    }
+
+    #[test]
     fn a_passed_deadline_interrupts_and_says_so() {
         let empty = Grid::empty(Shape::new(5, 5).unwrap());
         for engine in ENGINES {
             let stop = Stop {
                 deadline: Some(Instant::now()),
-                cancel: None,
+                ..Stop::default()
             };
             let mut s = Solutions::new(&empty, engine).with_stop(stop);
             let count = s.count_up_to(1_000_000);
@@ -396,8 +427,8 @@ mod tests {
         }
         let flag = Arc::new(AtomicBool::new(true));
         let stop = Stop {
-            deadline: None,
             cancel: Some(flag),
+            ..Stop::default()
         };
         let mut s = Solutions::new(&Grid::empty(Shape::CLASSIC), Engine::Auto).with_stop(stop);
         assert_eq!(s.count_up_to(10).count, 0);
