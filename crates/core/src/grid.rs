@@ -408,6 +408,11 @@ impl Grid {
 
     /// A grid from row-major values, 0 for empty.
     pub fn from_values(shape: Shape, values: &[u16]) -> Result<Grid, Error> {
+        Grid::from_vec(shape, values.to_vec())
+    }
+
+    /// [`Grid::from_values`], taking the values without a copy.
+    pub fn from_vec(shape: Shape, values: Vec<u16>) -> Result<Grid, Error> {
         if values.len() != shape.cell_count() {
             return Err(Error::CellCount {
                 found: values.len(),
@@ -421,10 +426,7 @@ impl Grid {
                 position: None,
             });
         }
-        Ok(Grid {
-            shape,
-            values: values.to_vec(),
-        })
+        Ok(Grid { shape, values })
     }
 
     /// The box shape.

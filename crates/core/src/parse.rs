@@ -653,7 +653,7 @@ pub fn read_line(text: &str, options: &ReadOptions) -> Result<Grid, Vec<Error>> 
         }
         if values.len() == bytes.len() {
             if let Ok(shape) = Shape::for_cell_count(values.len(), options.shape) {
-                return Grid::from_values(shape, &values).map_err(|e| vec![e]);
+                return Grid::from_vec(shape, values).map_err(|e| vec![e]);
             }
         }
     }

@@ -750,12 +750,15 @@ impl Fast9 {
         // The clues of each digit, per band; then every candidate at once rather than clue by
         // clue: a digit leaves the rows, boxes and columns that hold it, and every given cell
         // keeps only its own digit.
-        let mut given = [[0u32; 3]; 9];
-        for (cell, &v) in values.iter().enumerate() {
-            if v != 0 {
-                given[v as usize - 1][cell / 27] |= 1 << (cell % 27);
+        // Without a branch per cell: empty cells go to row 0, which is then dropped.
+        let mut digits = [[0u32; 3]; 10];
+        for (b, band) in values.chunks_exact(27).enumerate() {
+            for (i, &v) in band.iter().enumerate() {
+                digits[usize::from(v).min(9)][b] |= 1 << i;
             }
         }
+        let mut given = [[0u32; 3]; 9];
+        given.copy_from_slice(&digits[1..]);
         let mut filled = [0u32; 3];
         for g in &given {
             for (f, &x) in filled.iter_mut().zip(g) {
