@@ -276,6 +276,65 @@ static BAND_PEERS: [u32; 27] = {
 /// The two bands other than `b`.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
+/// The non-empty minirows of a band word as a 3×3 matrix (bit `3r + j`: row `r`, box `j`).
+#[inline(always)]
+fn shrink(x: u32) -> u32 {
+    SHRINK[(x & 511) as usize]
+        | SHRINK[((x >> 9) & 511) as usize] << 3
+        | SHRINK[((x >> 18) & 511) as usize] << 6
+}
+
+/// The columns (9 bits) in which a band word has a cell.
+#[inline(always)]
+fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 511
+}
+
+/// A digit's non-empty minicolumns in stack `st` as a 3×3 matrix (bit `3b + k`: band `b`,
+/// column `3st + k`), from the columns of its three band words.
+#[inline(always)]
+fn stack_matrix(cols: &[u32], st: usize) -> u32 {
+    (cols[0] >> (3 * st) & 7) | (cols[1] >> (3 * st) & 7) << 3 | (cols[2] >> (3 * st) & 7) << 6
+}
+
+/// The triad reasoning on a band's or a stack's nine digit matrices (each already reduced to
+/// its permutations): per digit, the minirows (or minicolumns) it must leave; then the unit's
+/// configurations over all digits and the first digit with exactly two (9: none). `None` when
+/// a minirow has fewer than three digits or more than three are locked to it. Without a
+/// branch per digit: most calls remove nothing, unpredictably.
+#[inline(always)]
+fn triad_cuts(matrices: &[u32; 9]) -> Option<([u32; 9], u8, u8)> {
+    let mut locks = [0u32; 9];
+    let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+    let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
+    let (mut configs, mut twos) = (0u8, 1u32 << 9);
+    for (d, &x) in matrices.iter().enumerate() {
+        let l = u32::from(LOCKED_MINIROWS[x as usize]);
+        let n = CONFIG_COUNT[x as usize];
+        configs += n;
+        twos |= u32::from(n == 2) << d;
+        locks[d] = l;
+        p4 |= p3 & x;
+        p3 |= p2 & x;
+        p2 |= p1 & x;
+        p1 |= x;
+        l4 |= l3 & l;
+        l3 |= l2 & l;
+        l2 |= l1 & l;
+        l1 |= l;
+    }
+    if p3 != 511 || l4 != 0 {
+        return None;
+    }
+    // Exactly three digits left (naked), exactly three locked (hidden).
+    let (naked, hidden) = (!p4 & 511, l3);
+    let cuts = std::array::from_fn(|d| {
+        let x = matrices[d];
+        x & (u32::from(MINIROW_PEERS[(x & naked) as usize]) | (hidden & !locks[d]))
+    });
+    Some((cuts, configs, twos.trailing_zeros() as u8))
+}
+
 /// The three cells of column `c` within a band.
 const fn column(c: u32) -> u32 {
     0x40201 << c
@@ -356,9 +415,7 @@ impl State {
     fn update<const W: usize>(&mut self) -> bool {
         let old = self.cand[W];
         let (d, b) = (W / 3, W % 3);
-        let shrink = SHRINK[(old & 511) as usize]
-            | SHRINK[((old >> 9) & 511) as usize] << 3
-            | SHRINK[((old >> 18) & 511) as usize] << 6;
+        let shrink = shrink(old);
         let x = old & COMPLEX[shrink as usize];
         if x == 0 {
             return false;
@@ -376,7 +433,7 @@ impl State {
         }
         self.cand[W] = x;
         self.seen[W] = x;
-        let gone = LOCKED_COLUMN[((x | x >> 9 | x >> 18) & 511) as usize] * 0x40201;
+        let gone = LOCKED_COLUMN[columns(x) as usize] * 0x40201;
         let (b1, b2) = OTHER_BANDS[b];
         self.cand[3 * d + b1] &= !gone;
         self.cand[3 * d + b2] &= !gone;
@@ -460,59 +517,27 @@ impl State {
     /// minirow with only three digits left holds those three (each leaves the rest of its row
     /// and box), and a minirow to which three digits are locked holds no other. `None` on a
     /// contradiction (fewer than three digits in a minirow, more than three locked to one),
-    /// else whether anything was removed.
+    /// else whether anything was removed. Runs at a fixpoint of the sweeps, so every word is
+    /// already reduced by [`COMPLEX`].
     fn triads(&mut self) -> Option<bool> {
-        let mut changed = false;
+        let mut any = 0;
         for b in 0..3 {
-            let mut shrinks = [0u32; 9];
-            let mut locks = [0u32; 9];
-            let (mut total, mut twos) = (0u8, 1u32 << 9);
-            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-            let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[3 * d + b];
-                let s = SHRINK[(x & 511) as usize]
-                    | SHRINK[((x >> 9) & 511) as usize] << 3
-                    | SHRINK[((x >> 18) & 511) as usize] << 6;
-                let l = u32::from(LOCKED_MINIROWS[s as usize]);
-                let n = CONFIG_COUNT[s as usize];
-                total += n;
-                twos |= u32::from(n == 2) << d;
-                shrinks[d] = s;
-                locks[d] = l;
-                p4 |= p3 & s;
-                p3 |= p2 & s;
-                p2 |= p1 & s;
-                p1 |= s;
-                l4 |= l3 & l;
-                l3 |= l2 & l;
-                l2 |= l1 & l;
-                l1 |= l;
+            let matrices: [u32; 9] = std::array::from_fn(|d| shrink(self.cand[3 * d + b]));
+            let (cuts, configs, two) = triad_cuts(&matrices)?;
+            self.configs[b] = configs;
+            self.two[b] = two;
+            for (d, &cut) in cuts.iter().enumerate() {
+                self.cand[3 * d + b] &= !MINIROW_CELLS[cut as usize];
+                any |= cut;
             }
-            if p3 != 511 || l4 != 0 {
-                return None;
-            }
-            self.configs[b] = total;
-            self.two[b] = twos.trailing_zeros() as u8;
-            let naked = !p4 & 511;
-            let hidden = l3;
-            // Without a branch per digit: most passes remove nothing, unpredictably.
-            let mut any = 0;
-            for d in 0..9 {
-                let s = shrinks[d];
-                let gone =
-                    s & (u32::from(MINIROW_PEERS[(s & naked) as usize]) | (hidden & !locks[d]));
-                self.cand[3 * d + b] &= !MINIROW_CELLS[gone as usize];
-                any |= gone;
-            }
-            changed |= any != 0;
         }
-        Some(changed)
+        Some(any != 0)
     }
 
     /// The same reasoning across each stack, on minicolumns (three cells of a column in one
     /// band): a digit takes one column of each box and one box of each column (pointing and
-    /// claiming between boxes and columns), and minicolumn triads as in [`State::triads`].
+    /// claiming between boxes and columns, by [`COMPLEX9`] read sideways), and minicolumn
+    /// triads as in [`State::triads`].
     fn stacks(&mut self) -> Option<bool> {
         /// The columns `k` (bits of a 3-bit set) of a stack's first column, as band cells.
         const SPREAD: [u32; 8] = {
@@ -530,73 +555,26 @@ impl State {
             }
             t
         };
-        let mut cols = [[0u32; 3]; 9];
-        for (d, c) in cols.iter_mut().enumerate() {
-            for (b, c) in c.iter_mut().enumerate() {
-                let x = self.cand[3 * d + b];
-                *c = (x | x >> 9 | x >> 18) & 511;
-            }
-        }
-        let mut changed = false;
+        let cols: [u32; 27] = std::array::from_fn(|w| columns(self.cand[w]));
+        let mut any = 0;
         for st in 0..3 {
-            let mut matrices = [0u32; 9];
-            let mut complex = [0u32; 9];
-            let mut locks = [0u32; 9];
-            let (mut total, mut twos) = (0u8, 1u32 << 9);
-            let mut narrowed = 0;
-            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-            let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let c = cols[d];
-                let m = (c[0] >> (3 * st) & 7)
-                    | (c[1] >> (3 * st) & 7) << 3
-                    | (c[2] >> (3 * st) & 7) << 6;
-                let x = u32::from(COMPLEX9[m as usize]);
-                if x == 0 {
-                    return None;
-                }
-                let l = u32::from(LOCKED_MINIROWS[x as usize]);
-                let n = CONFIG_COUNT[m as usize];
-                total += n;
-                twos |= u32::from(n == 2) << d;
-                matrices[d] = m;
-                complex[d] = x;
-                locks[d] = l;
-                narrowed |= m ^ x;
-                p4 |= p3 & x;
-                p3 |= p2 & x;
-                p2 |= p1 & x;
-                p1 |= x;
-                l4 |= l3 & l;
-                l3 |= l2 & l;
-                l2 |= l1 & l;
-                l1 |= l;
-            }
-            if p3 != 511 || l4 != 0 {
+            let seen: [u32; 9] = std::array::from_fn(|d| stack_matrix(&cols[3 * d..3 * d + 3], st));
+            let matrices = seen.map(|m| u32::from(COMPLEX9[m as usize]));
+            if matrices.contains(&0) {
                 return None;
             }
-            self.configs[3 + st] = total;
-            self.two[3 + st] = twos.trailing_zeros() as u8;
-            let naked = !p4 & 511;
-            let hidden = l3;
-            if naked | hidden | narrowed == 0 {
-                continue;
-            }
+            let (cuts, configs, two) = triad_cuts(&matrices)?;
+            self.configs[3 + st] = configs;
+            self.two[3 + st] = two;
             for d in 0..9 {
-                let (m, x) = (matrices[d], complex[d]);
-                let gone = (m & !x)
-                    | u32::from(MINIROW_PEERS[(x & naked) as usize])
-                    | (hidden & !locks[d]);
-                if m & gone != 0 {
-                    for b in 0..3 {
-                        self.cand[3 * d + b] &=
-                            !(SPREAD[(gone >> (3 * b) & 7) as usize] << (3 * st));
-                    }
-                    changed = true;
+                let gone = (seen[d] & !matrices[d]) | cuts[d];
+                for b in 0..3 {
+                    self.cand[3 * d + b] &= !(SPREAD[(gone >> (3 * b) & 7) as usize] << (3 * st));
                 }
+                any |= gone;
             }
         }
-        Some(changed)
+        Some(any != 0)
     }
 
     fn solved(&self) -> bool {
@@ -674,27 +652,17 @@ impl State {
         let (_, u) = best?;
         let d = usize::from(self.two[u]);
         let branch = if u < 3 {
-            let x = self.cand[3 * d + u];
-            let shrink = SHRINK[(x & 511) as usize]
-                | SHRINK[((x >> 9) & 511) as usize] << 3
-                | SHRINK[((x >> 18) & 511) as usize] << 6;
             Branch::Band {
                 d,
                 b: u,
-                configs: CONFIGS[shrink as usize],
+                configs: CONFIGS[shrink(self.cand[3 * d + u]) as usize],
             }
         } else {
-            let st = u - 3;
-            let mut matrix = 0usize;
-            for b in 0..3 {
-                let x = self.cand[3 * d + b];
-                let cols = (x | x >> 9 | x >> 18) >> (3 * st) & 7;
-                matrix |= (cols as usize) << (3 * b);
-            }
+            let cols = [0, 1, 2].map(|b| columns(self.cand[3 * d + b]));
             Branch::Stack {
                 d,
-                s: st,
-                configs: CONFIGS[matrix],
+                s: u - 3,
+                configs: CONFIGS[stack_matrix(&cols, u - 3) as usize],
             }
         };
         // The counts are those of the last triad pass; check them against the state.
