@@ -92,27 +92,11 @@ const PERMS: [[usize; 3]; 6] = [
 /// For a 3×3 matrix of non-empty minirows (bit `3r + j`: row `r`, box `j`), the union of the
 /// minirows (as cell masks) that lie on a permutation row → box using only non-empty ones.
 static COMPLEX: [u32; 512] = {
+    let m = complex9();
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut mask = 0u32;
-            let mut r = 0;
-            while r < 3 {
-                if (s >> (3 * r + perm[r])) & 1 == 0 {
-                    ok = false;
-                }
-                mask |= 7 << (9 * r + 3 * perm[r]);
-                r += 1;
-            }
-            if ok {
-                t[s] |= mask;
-            }
-            p += 1;
-        }
+        t[s] = minirow_cells(m[s] as usize);
         s += 1;
     }
     t
@@ -121,17 +105,17 @@ static COMPLEX: [u32; 512] = {
 /// [`COMPLEX`] as a 3×3 matrix (bit `3r + j`) rather than cells: the minirows on some
 /// permutation of non-empty ones. Read across a stack, with bands for rows and the stack's
 /// columns for boxes, it is pointing and claiming between boxes and columns.
-static COMPLEX9: [u16; 512] = {
+static COMPLEX9: [u16; 512] = complex9();
+
+const fn complex9() -> [u16; 512] {
+    let c = configs();
     let mut t = [0u16; 512];
     let mut s = 0;
     while s < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
-            if (s >> perm[0]) & 1 != 0
-                && (s >> (3 + perm[1])) & 1 != 0
-                && (s >> (6 + perm[2])) & 1 != 0
-            {
+            if (c[s] >> p) & 1 != 0 {
+                let perm = PERMS[p];
                 t[s] |= (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
             }
             p += 1;
@@ -139,7 +123,7 @@ static COMPLEX9: [u16; 512] = {
         s += 1;
     }
     t
-};
+}
 
 /// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the minirows alone in their row:
 /// the digit's minirow in that row (and, by [`COMPLEX`], in that box).
@@ -183,17 +167,23 @@ static MINIROW_CELLS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
-        let mut m = 0;
-        while m < 9 {
-            if (s >> m) & 1 != 0 {
-                t[s] |= 7 << (9 * (m / 3) + 3 * (m % 3));
-            }
-            m += 1;
-        }
+        t[s] = minirow_cells(s);
         s += 1;
     }
     t
 };
+
+const fn minirow_cells(s: usize) -> u32 {
+    let mut cells = 0;
+    let mut m = 0;
+    while m < 9 {
+        if (s >> m) & 1 != 0 {
+            cells |= 7 << (9 * (m / 3) + 3 * (m % 3));
+        }
+        m += 1;
+    }
+    cells
+}
 
 /// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the permutations of [`PERMS`] (bit
 /// `p`) that use only non-empty ones: the digit's configurations left in the band.
