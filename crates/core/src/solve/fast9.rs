@@ -494,7 +494,10 @@ impl State {
             if self.solved() {
                 return true;
             }
-            let (Some(bands), Some(stacks)) = (self.triads(), self.stacks()) else {
+            let Some(bands) = self.triads() else {
+                return false;
+            };
+            let Some(stacks) = self.stacks() else {
                 return false;
             };
             if !bands && !stacks {
@@ -548,8 +551,8 @@ impl State {
         let cols: [u32; 27] = std::array::from_fn(|w| columns(self.cand[w]));
         let mut any = 0;
         for st in 0..3 {
-            let seen: [u32; 9] = std::array::from_fn(|d| stack_matrix(&cols[3 * d..3 * d + 3], st));
-            let matrices = seen.map(|m| u32::from(COMPLEX9[m as usize]));
+            let raw: [u32; 9] = std::array::from_fn(|d| stack_matrix(&cols[3 * d..3 * d + 3], st));
+            let matrices = raw.map(|m| u32::from(COMPLEX9[m as usize]));
             if matrices.contains(&0) {
                 return None;
             }
@@ -557,7 +560,7 @@ impl State {
             self.configs[3 + st] = configs;
             self.two[3 + st] = two;
             for d in 0..9 {
-                let gone = (seen[d] & !matrices[d]) | cuts[d];
+                let gone = (raw[d] & !matrices[d]) | cuts[d];
                 for b in 0..3 {
                     self.cand[3 * d + b] &= !(SPREAD[(gone >> (3 * b) & 7) as usize] << (3 * st));
                 }
@@ -801,25 +804,22 @@ impl Fast9 {
                     self.phase = Phase::Done;
                     return false;
                 }
-                // The first guesses of a puzzle take the first bivalue cell (cheap: most easy
-                // puzzles need a handful); a puzzle that keeps guessing gets the thorough choice.
-                if let Some(branch) = self.state.choose_config() {
-                    self.guesses += 1;
-                    let (first, second) = branch.configs();
-                    let mut other = self.state;
-                    other.assert_config(branch, second);
-                    self.stack.push(other);
-                    self.state.assert_config(branch, first);
-                    consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
-                    continue;
-                }
-                let (b, i, d) = self.state.choose(self.guesses >= Self::CHEAP_GUESSES);
-                self.guesses += 1;
+                // Both branches: `other` is saved for later, the state goes on with the first.
                 let mut other = self.state;
-                let w = 3 * d + b;
-                other.cand[w] &= !(1 << i);
+                if let Some(branch) = self.state.choose_config() {
+                    let (first, second) = branch.configs();
+                    other.assert_config(branch, second);
+                    self.state.assert_config(branch, first);
+                } else {
+                    // The first guesses of a puzzle take the first bivalue cell (cheap: most
+                    // easy puzzles need a handful); a puzzle that keeps guessing gets the
+                    // thorough choice.
+                    let (b, i, d) = self.state.choose(self.guesses >= Self::CHEAP_GUESSES);
+                    other.cand[3 * d + b] &= !(1 << i);
+                    self.state.place(d, b, i);
+                }
+                self.guesses += 1;
                 self.stack.push(other);
-                self.state.place(d, b, i);
                 consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
             } else {
                 let Some(next) = self.stack.pop() else {
