@@ -49,13 +49,14 @@ const BATCH_BYTES: usize = 8 << 20;
 const CHUNK: usize = 64;
 
 /// Runs `each` on every puzzle of the inputs, on `threads` threads (0: every core), and writes
-/// the outputs in input order; returns the exit status. `guesses`: the search options whose counter
-/// ([`SearchArgs::guesses`]), shown on the progress line so that a long search is seen to move.
+/// the outputs in input order; returns the exit status. `search`: the search options, whose
+/// counter ([`SearchArgs::guesses`]) the progress line shows, so that a long search is seen to
+/// move.
 pub fn each_puzzle<F>(
     input: &InputArgs,
     output: &OutputArgs,
     threads: usize,
-    guesses: Option<&SearchArgs>,
+    search: Option<&SearchArgs>,
     each: F,
 ) -> anyhow::Result<Status>
 where
@@ -72,7 +73,7 @@ where
     if !progress.is_hidden() {
         // Keep the clock moving while one long puzzle holds the batch, with the guesses made.
         progress.enable_steady_tick(Duration::from_millis(250));
-        if let Some(search) = guesses {
+        if let Some(search) = search {
             let (bar, counter, live) = (progress.clone(), search.guesses.clone(), live.clone());
             std::thread::spawn(move || {
                 while live.load(Ordering::Relaxed) {
@@ -175,22 +176,16 @@ pub fn each_grid<F>(
     input: &InputArgs,
     output: &OutputArgs,
     threads: usize,
-    guesses: Option<&SearchArgs>,
+    search: Option<&SearchArgs>,
     each: F,
 ) -> anyhow::Result<Status>
 where
     F: Fn(&mut Out, Grid) + Sync,
 {
-    each_puzzle(
-        input,
-        output,
-        threads,
-        guesses,
-        |out, result| match result {
-            Ok(grid) => each(out, grid),
-            Err(errors) => out.invalid(&errors),
-        },
-    )
+    each_puzzle(input, output, threads, search, |out, result| match result {
+        Ok(grid) => each(out, grid),
+        Err(errors) => out.invalid(&errors),
+    })
 }
 
 /// Waits for a batch's outputs and writes them in order.
