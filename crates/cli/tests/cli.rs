@@ -16,6 +16,13 @@ fn stdout(assert: assert_cmd::assert::Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
 }
 
+/// JSON Lines output, one value per line.
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
 fn examples(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples")
@@ -195,11 +202,7 @@ fn solve_json_lines() {
             .assert()
             .code(2),
     );
-    let text = out;
-    let objects: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let objects = json_lines(&out);
     let statuses: Vec<&str> = objects
         .iter()
         .map(|o| o["status"].as_str().unwrap())
@@ -208,7 +211,7 @@ fn solve_json_lines() {
     assert_eq!(objects[0]["line"], 1);
     assert_eq!(objects[0]["grid"][0], serde_json::json!([1, 2, 3, 4]));
     assert_eq!(objects[3]["errors"][0]["kind"], "cell_count");
-    insta::assert_snapshot!(text);
+    insta::assert_snapshot!(out);
 }
 
 #[test]
@@ -434,10 +437,7 @@ fn explain_json_has_one_object_per_step_then_a_summary() {
             .assert()
             .success(),
     );
-    let objects: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect();
+    let objects = json_lines(&out);
     let summary = objects.last().expect("a summary");
     assert_eq!(summary["status"], "solved");
     assert_eq!(summary["steps"].as_u64(), Some(objects.len() as u64 - 1));
@@ -559,8 +559,7 @@ fn generate_json_with_solution_and_difficulty() {
             .assert()
             .success(),
     );
-    for line in out.lines() {
-        let o: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    for o in json_lines(&out) {
         assert_eq!(o["size"], 6);
         assert_eq!(o["box"], "3x2");
         assert!(o["solution"].is_array() && o["puzzle"].is_array());
@@ -581,9 +580,8 @@ fn generate_json_with_solution_and_difficulty() {
             .assert()
             .success(),
     );
-    for line in out.lines() {
-        let o: serde_json::Value = serde_json::from_str(line).expect("JSON");
-        assert_eq!(o["level"], "hard", "{line}");
+    for o in json_lines(&out) {
+        assert_eq!(o["level"], "hard", "{o}");
     }
     // Large grids need JSON.
     nsudoku()
