@@ -392,6 +392,7 @@ pub enum EngineArg {
     Auto,
     Fast9,
     General,
+    Learning,
     Reference,
     #[cfg(feature = "sat")]
     Sat,
@@ -403,6 +404,7 @@ impl From<EngineArg> for nsudoku::Engine {
             EngineArg::Auto => nsudoku::Engine::Auto,
             EngineArg::Fast9 => nsudoku::Engine::Fast9,
             EngineArg::General => nsudoku::Engine::General,
+            EngineArg::Learning => nsudoku::Engine::Learning,
             EngineArg::Reference => nsudoku::Engine::Reference,
             #[cfg(feature = "sat")]
             EngineArg::Sat => nsudoku::Engine::Sat,

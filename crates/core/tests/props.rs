@@ -35,8 +35,10 @@ proptest! {
     #[test]
     fn engines_agree_on_counts(grid in puzzle(small_shape(), 0.7)) {
         let general = Solutions::new(&grid, Engine::General).count_up_to(30);
+        let learning = Solutions::new(&grid, Engine::Learning).count_up_to(30);
         let reference = Solutions::new(&grid, Engine::Reference).count_up_to(30);
         prop_assert_eq!(general, reference);
+        prop_assert_eq!(learning, reference);
         prop_assert!(general.count >= 1);
     }
 
@@ -47,8 +49,10 @@ proptest! {
         values[i] = digit.min(grid.side() as u16);
         let changed = nsudoku::Grid::from_values(grid.shape(), &values).unwrap();
         let general = Solutions::new(&changed, Engine::General).count_up_to(30);
+        let learning = Solutions::new(&changed, Engine::Learning).count_up_to(30);
         let reference = Solutions::new(&changed, Engine::Reference).count_up_to(30);
         prop_assert_eq!(general, reference);
+        prop_assert_eq!(learning, reference);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use nsudoku::format::Style;
 use nsudoku::parse::{ReadOptions, read_one};
-use nsudoku::{Cell, Grid, Shape, Uniqueness};
+use nsudoku::{Cell, Engine, Grid, Shape, Solutions, Uniqueness};
 
 use crate::support::{Perms, assert_solves, pairs, puzzles, solved, with_box};
 
@@ -126,6 +126,27 @@ fn thirty_six_and_sixty_four() {
         assert_solves(&solution, &puzzle);
         assert_eq!(solution, expected, "{name}");
         assert!(solutions.next().is_none(), "{name} is unique");
+    }
+}
+
+/// One of Alain Frisch's minimal 25×25 puzzles (268 clues): backtracking alone does not
+/// finish it in minutes; the general engine hands it to clause learning, which solves it and
+/// proves it unique.
+#[test]
+fn minimal_25x25_is_solved_and_proved_unique() {
+    let (puzzle, expected) = pairs("large/gecode-20.txt", &ReadOptions::default()).remove(0);
+    for engine in [Engine::Auto, Engine::Learning] {
+        let mut solutions = Solutions::new(&puzzle, engine);
+        let solution = solutions.next().expect("solvable");
+        assert_solves(&solution, &puzzle);
+        assert_eq!(solution, expected, "{engine:?}");
+        assert!(solutions.next().is_none(), "{engine:?}: unique");
+        assert!(!solutions.interrupted());
+        assert!(
+            solutions.guesses() > 1_000,
+            "{engine:?}: {}",
+            solutions.guesses()
+        );
     }
 }
 

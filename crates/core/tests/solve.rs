@@ -27,6 +27,7 @@ fn valid_clues_without_a_solution_count_zero() {
             Engine::Auto,
             Engine::Fast9,
             Engine::General,
+            Engine::Learning,
             Engine::Reference,
         ] {
             assert_eq!(
@@ -65,7 +66,12 @@ fn deadly_rectangle_has_exactly_two_solutions() {
     for (r, c) in found.expect("the grid has an unavoidable rectangle") {
         puzzle.set(Cell::new(r, c), None);
     }
-    for engine in [Engine::Fast9, Engine::General, Engine::Reference] {
+    for engine in [
+        Engine::Fast9,
+        Engine::General,
+        Engine::Learning,
+        Engine::Reference,
+    ] {
         let all: Vec<Grid> = Solutions::new(&puzzle, engine).collect();
         assert_eq!(all.len(), 2, "{engine:?}");
         assert!(all.contains(&solution));
@@ -128,6 +134,7 @@ fn benchmark_samples_agree_with_the_reference_engine() {
                 ours
             };
             assert_eq!(ours, reference, "{set} #{i}");
+            assert_eq!(count(grid, Engine::Learning, 2), ours, "{set} #{i}");
             let first = grid.solve().expect("solvable");
             assert_solves(&first, grid);
         }

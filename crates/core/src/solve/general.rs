@@ -23,10 +23,16 @@
 //! Depth-first, on the empty cell with the fewest candidates (ties: the first in reading
 //! order), smallest digit first. The search is an explicit loop over `stack`, so it can stop
 //! after each solution and resume: that is what makes [`super::Solutions`] lazy.
+//!
+//! Backtracking is quick on most grids, and hopeless on some (minimal 25×25 puzzles, random
+//! grids near the phase transition). After [`General::CDCL_AFTER`] guesses without a solution
+//! the search goes back to the root and hands over to clause learning ([`super::cdcl`]),
+//! which excludes the solutions already returned.
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
+use super::cdcl::Cdcl;
 use crate::bits::Bits;
 use crate::grid::Grid;
 
@@ -90,10 +96,20 @@ pub(crate) struct General<const W: usize> {
     guesses: u64,
     pub(crate) watch: super::Watch,
     phase: Phase,
+    /// The solutions returned so far (while there are at most [`Self::MAX_BLOCKED`]), and the
+    /// guesses taken when the last was found.
+    returned: Vec<Vec<u16>>,
+    guesses_at_solution: u64,
+    /// Guesses without a solution after which clause learning takes over.
+    cdcl_after: u64,
+    /// Once the search has run long: conflict-driven clause learning takes over.
+    cdcl: Option<Box<Cdcl>>,
 }
 
 impl<const W: usize> General<W> {
-    pub(crate) fn new(grid: &Grid) -> Self {
+    /// The search of `grid`; with `learn`, clause learning takes over right after the
+    /// givens' propagation.
+    pub(crate) fn new(grid: &Grid, learn: bool) -> Self {
         let shape = grid.shape();
         let n = shape.side();
         debug_assert!(n <= Bits::<W>::CAPACITY);
@@ -141,15 +157,26 @@ impl<const W: usize> General<W> {
             guesses: 0,
             watch: super::Watch::default(),
             phase: Phase::Start,
+            returned: Vec::new(),
+            guesses_at_solution: 0,
+            cdcl_after: if learn { 0 } else { Self::CDCL_AFTER },
+            cdcl: None,
         }
     }
 
     pub(crate) fn guesses(&self) -> u64 {
-        self.guesses
+        self.guesses + self.cdcl.as_ref().map_or(0, |c| c.decisions())
     }
 
     /// The next solution (row-major values), or `None` when there are no more.
     pub(crate) fn next_solution(&mut self) -> Option<&[u16]> {
+        if self.cdcl.is_some() {
+            let (watch, guesses) = (&mut self.watch, self.guesses);
+            return self
+                .cdcl
+                .as_mut()
+                .and_then(|c| c.next_solution(watch, guesses));
+        }
         let ok = match self.phase {
             Phase::Start => self.start(),
             Phase::Solved => self.backtrack(),
@@ -163,11 +190,20 @@ impl<const W: usize> General<W> {
             if self.empty == 0 {
                 self.phase = Phase::Solved;
                 self.restarts = false;
+                self.guesses_at_solution = self.guesses;
+                if self.returned.len() <= Self::MAX_BLOCKED {
+                    self.returned.push(self.values.clone());
+                }
                 return Some(&self.values);
             }
             if self.watch.due(self.guesses) {
                 self.phase = Phase::Done;
                 return None;
+            }
+            if self.guesses - self.guesses_at_solution >= self.cdcl_after
+                && self.returned.len() <= Self::MAX_BLOCKED
+            {
+                return self.hand_over();
             }
             if self.restarts && self.run_guesses >= Self::RESTART_BASE * luby(self.run) {
                 // A heavy tail: start over from the root with other random choices. Only
@@ -210,7 +246,40 @@ impl<const W: usize> General<W> {
         }
         let ok = self.propagate();
         self.root = self.trail.len();
+        let vars: usize = (0..self.values.len())
+            .filter(|&c| self.values[c] == 0)
+            .map(|c| self.cand[c].len())
+            .sum();
+        if vars > Self::MAX_LEARNING_VARS {
+            self.cdcl_after = u64::MAX; // keep memory in line with the grid
+        }
         ok
+    }
+
+    /// Guesses since the start (or the last solution) before clause learning takes over.
+    const CDCL_AFTER: u64 = 1_000;
+    /// Solutions already returned that the clause-learning search can still exclude.
+    const MAX_BLOCKED: usize = 64;
+    /// Clause learning takes a hundred bytes or so per candidate left at the root: above
+    /// this many, the search stays with backtracking.
+    const MAX_LEARNING_VARS: usize = 2_000_000;
+
+    /// Goes back to the root and lets clause learning go on from there, excluding the
+    /// solutions already returned.
+    fn hand_over(&mut self) -> Option<&[u16]> {
+        self.undo_to(self.root);
+        self.stack.clear();
+        let cand = &self.cand;
+        let cdcl = Cdcl::new(
+            self.n,
+            &self.values,
+            |c| cand[c].iter(),
+            &self.houses_of,
+            &self.returned,
+        );
+        self.returned = Vec::new();
+        let cdcl = self.cdcl.insert(Box::new(cdcl));
+        cdcl.next_solution(&mut self.watch, self.guesses)
     }
 
     /// Guesses in the first run before a restart; later runs get Luby multiples of it.
@@ -514,7 +583,7 @@ impl<const W: usize> General<W> {
 
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, term `i` (0-based): restart limits that
 /// waste at most a log factor against the best fixed limit.
-fn luby(i: u64) -> u64 {
+pub(super) fn luby(i: u64) -> u64 {
     let mut i = i + 1;
     loop {
         // The smallest k with 2^k - 1 >= i.
@@ -528,6 +597,39 @@ fn luby(i: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::General;
+    use crate::grid::{Grid, Shape};
+
+    /// Every solution, with clause learning taking over after `after` guesses without one.
+    fn all(grid: &Grid, after: u64) -> (Vec<Vec<u16>>, bool) {
+        let mut g = General::<1>::new(grid, false);
+        g.cdcl_after = after;
+        let mut out = Vec::new();
+        while let Some(v) = g.next_solution() {
+            out.push(v.to_vec());
+        }
+        (out, g.cdcl.is_some())
+    }
+
+    #[test]
+    fn clause_learning_takes_over_without_repeating_solutions() {
+        let shape = Shape::new(2, 2).unwrap();
+        for (text, expected) in [("0000000000000000", 288), ("1000000000000000", 72)] {
+            let grid: Grid = text.parse().unwrap();
+            for after in [0, 1, 3] {
+                let (mut sols, learned) = all(&grid, after);
+                assert!(learned, "{text} after {after}");
+                assert_eq!(sols.len(), expected, "{text} after {after}");
+                for s in &sols {
+                    assert!(Grid::from_values(shape, s).unwrap().is_solution_of(&grid));
+                }
+                sols.sort();
+                sols.dedup();
+                assert_eq!(sols.len(), expected, "{text} after {after}: repeated");
+            }
+        }
+    }
+
     #[test]
     fn luby_sequence() {
         let first: Vec<u64> = (0..15).map(super::luby).collect();

@@ -8,13 +8,15 @@
 //! | engine | for | how |
 //! |---|---|---|
 //! | [`Engine::Fast9`] | 9×9 | digit × band bitboards, locked candidates by table, copy-on-guess |
-//! | [`Engine::General`] | every shape | singles propagation, fewest-candidates branching, trail |
+//! | [`Engine::General`] | every shape | singles, locked candidates, fewest-candidates branching, trail; clause learning once the search runs long |
+//! | [`Engine::Learning`] | hard grids | the same, clause learning from the start |
 //! | [`Engine::Reference`] | tests | plain backtracking, obviously right, slow |
 //! | `Engine::Sat` (feature `sat`) | comparisons | CaDiCaL on a reduced CNF encoding |
 //!
 //! [`Engine::Auto`] picks the fastest engine for the shape: `Fast9` for 3×3 boxes, `General`
 //! for the rest. Asking for `Fast9` on another shape falls back to `General`.
 
+mod cdcl;
 mod fast9;
 mod general;
 mod reference;
@@ -39,8 +41,11 @@ pub enum Engine {
     Auto,
     /// The 9×9 engine (other shapes fall back to the general one).
     Fast9,
-    /// The general N×N engine.
+    /// The general N×N engine (it turns to clause learning when its search runs long).
     General,
+    /// The general engine's clause learning from the start, after the givens' propagation:
+    /// for grids known to be hard.
+    Learning,
     /// The plain backtracking reference engine (slow; for cross-checks).
     Reference,
     /// CaDiCaL on a CNF encoding (feature `sat`), for side-by-side comparisons.
@@ -179,12 +184,15 @@ impl Solutions {
             #[cfg(feature = "sat")]
             Engine::Sat => Run::Sat(Box::new(sat::Sat::new(grid))),
             Engine::Auto | Engine::Fast9 if classic => Run::Fast9(Box::new(Fast9::new(grid))),
-            Engine::Auto | Engine::Fast9 | Engine::General => match n {
-                0..=64 => Run::W1(Box::new(General::new(grid))),
-                65..=128 => Run::W2(Box::new(General::new(grid))),
-                129..=256 => Run::W4(Box::new(General::new(grid))),
-                _ => Run::W8(Box::new(General::new(grid))),
-            },
+            Engine::Auto | Engine::Fast9 | Engine::General | Engine::Learning => {
+                let learn = engine == Engine::Learning;
+                match n {
+                    0..=64 => Run::W1(Box::new(General::new(grid, learn))),
+                    65..=128 => Run::W2(Box::new(General::new(grid, learn))),
+                    129..=256 => Run::W4(Box::new(General::new(grid, learn))),
+                    _ => Run::W8(Box::new(General::new(grid, learn))),
+                }
+            }
         };
         Solutions {
             shape: grid.shape(),
@@ -309,7 +317,12 @@ impl Grid {
 mod tests {
     use super::*;
 
-    const ENGINES: [Engine; 3] = [Engine::Fast9, Engine::General, Engine::Reference];
+    const ENGINES: [Engine; 4] = [
+        Engine::Fast9,
+        Engine::General,
+        Engine::Learning,
+        Engine::Reference,
+    ];
 
     fn grid(s: &str) -> Grid {
         s.parse().unwrap()
