@@ -4,13 +4,19 @@
 # instance: seconds and status. Needs a build with the `sat` feature for CaDiCaL:
 #   cargo build --release --features nsudoku-cli/sat --target-dir /tmp/sat-target
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 25 0.55 20
+# A fifth argument names a file of instances (one per line) to use instead of generating them:
+#   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 36 0.50 20 docs/instances/n36-h50.txt
 set -euo pipefail
 bin=$1; n=$2; holes=$3; count=$4
 dir=$(mktemp -d)
-"$bin" generate --size "$n" --holes "$holes" -n "$count" --seed 1 -f json |
-  python3 -c 'import sys, json
+if [ $# -ge 5 ]; then
+  head -n "$count" "$5" > "$dir/instances.txt"
+else
+  "$bin" generate --size "$n" --holes "$holes" -n "$count" --seed 1 -f json |
+    python3 -c 'import sys, json
 for l in sys.stdin:
     print(" ".join(str(v) for row in json.loads(l)["puzzle"] for v in row))' > "$dir/instances.txt"
+fi
 for engine in general sat; do
   while IFS= read -r line; do
     start=$(date +%s.%N)

@@ -191,7 +191,7 @@ impl<const W: usize> General<W> {
                 self.phase = Phase::Solved;
                 self.restarts = false;
                 self.guesses_at_solution = self.guesses;
-                if self.returned.len() <= Self::MAX_BLOCKED {
+                if self.returned.len() <= Self::MAX_BLOCKED && self.cdcl_after != u64::MAX {
                     self.returned.push(self.values.clone());
                 }
                 return Some(&self.values);
