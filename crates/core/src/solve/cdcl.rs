@@ -582,6 +582,24 @@ impl Cdcl {
                 for &c in &cons {
                     self.live[c as usize] -= 1;
                 }
+                // The partitions whose variables now lie in one segment.
+                let mut one = [usize::MAX; 4];
+                if self.segs > 0 {
+                    let seg_of = self.seg_of[v as usize];
+                    for k in 0..4 {
+                        let slot = 2 * cons[1 + k.min(2)] as usize + k / 3;
+                        let seg = seg_of[k];
+                        let i = slot * self.segs + seg as usize;
+                        self.seg_live[i] -= 1;
+                        if self.seg_live[i] == 0 {
+                            self.nonzero[slot] -= 1;
+                            self.seg_xor[slot] ^= seg;
+                            if self.nonzero[slot] == 1 {
+                                one[k] = slot;
+                            }
+                        }
+                    }
+                }
                 for &c in &cons {
                     match self.live[c as usize] {
                         0 => return Some(Conflict::Alo(c)),
@@ -602,28 +620,10 @@ impl Cdcl {
                         _ => {}
                     }
                 }
-                if self.segs > 0 {
-                    // The partitions whose variables now lie in one segment.
-                    let mut one = [usize::MAX; 4];
-                    let seg_of = self.seg_of[v as usize];
-                    for k in 0..4 {
-                        let slot = 2 * cons[1 + k.min(2)] as usize + k / 3;
-                        let seg = seg_of[k];
-                        let i = slot * self.segs + seg as usize;
-                        self.seg_live[i] -= 1;
-                        if self.seg_live[i] == 0 {
-                            self.nonzero[slot] -= 1;
-                            self.seg_xor[slot] ^= seg;
-                            if self.nonzero[slot] == 1 {
-                                one[k] = slot;
-                            }
-                        }
-                    }
-                    for slot in one {
-                        if slot != usize::MAX && self.live[slot / 2] >= 2 {
-                            if let Some(conflict) = self.locked(slot) {
-                                return Some(conflict);
-                            }
+                for slot in one {
+                    if slot != usize::MAX && self.live[slot / 2] >= 2 {
+                        if let Some(conflict) = self.locked(slot) {
+                            return Some(conflict);
                         }
                     }
                 }
@@ -1261,6 +1261,33 @@ mod tests {
         }
         let total = crate::solve::Solutions::new(&empty, crate::Engine::Reference).count();
         assert_eq!(rest.len() + first.len(), total);
+    }
+
+    /// The per-segment counts of each house-digit constraint add up to its live count after
+    /// a search full of conflicts and backjumps (each count is lowered and restored alike).
+    #[test]
+    fn segment_counts_follow_the_live_counts() {
+        let g: Grid =
+            "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+                .parse()
+                .unwrap();
+        let mut s = search(&g, &[]);
+        let mut watch = Watch::default();
+        assert!(s.next_solution(&mut watch, 0).is_some());
+        assert!(s.conflicts > 0);
+        for level in [s.decision_level(), 0] {
+            s.cancel_until(level);
+            for slot in (0..s.nonzero.len()).step_by(2) {
+                let c = slot / 2;
+                let first = s.con_vars[s.con(c as u32).start] as usize;
+                if s.cons_of[first][0] == c as u32 {
+                    continue; // a cell's constraint: no segments
+                }
+                let segs = &s.seg_live[slot * s.segs..(slot + 1) * s.segs];
+                let sum: u32 = segs.iter().map(|&x| u32::from(x)).sum();
+                assert_eq!(sum, s.live[c], "constraint {c} at level {level}");
+            }
+        }
     }
 
     #[test]
