@@ -30,11 +30,16 @@
 //! - **Triads** (Tdoku's idea, written afresh; only once a puzzle has needed
 //!   [`Fast9::DEEP_AFTER`] guesses, as easy puzzles do not repay them): a minirow's three cells
 //!   hold three digits, so a minirow with three digits left holds those (each leaves the rest
-//!   of its row and box), and a minirow to which three digits are locked holds no other
-//!   (`State::triads`). The same across each stack on minicolumns, with pointing and claiming
-//!   between boxes and columns by the permutation table read sideways (`State::stacks`).
-//!   With them, guesses per puzzle equal Tdoku's published counts (top1465: 9.06; 17-clue:
-//!   0.59 against 0.62; forum_hardest_1106: 120 against 113).
+//!   of its row and box), and a minirow to which three digits are locked holds no other.
+//!   The same across each stack on minicolumns, with pointing and claiming between boxes and
+//!   columns by the same permutation reasoning read sideways. With them, guesses per puzzle
+//!   equal Tdoku's published counts (top1465: 9.06; 17-clue: 0.59 against 0.62;
+//!   forum_hardest_1106: 120 against 113).
+//! - The triad pass (`State::units`) treats the six units (three bands, three stacks) as six
+//!   lanes of one vector, each digit's 3×3 matrix of minirows in a lane, with shifts and masks
+//!   rather than tables, so that the compiler keeps each digit in one register. On x86-64 CPUs
+//!   with AVX2 (detected at run time) the search runs as AVX2 code, one register per digit;
+//!   elsewhere the same source runs on the baseline (SSE2, two registers per digit).
 //!
 //! # Search
 //! A digit has at most six *configurations* in a band (which row takes which box) and six in
@@ -103,10 +108,7 @@ static COMPLEX: [u32; 512] = {
 };
 
 /// [`COMPLEX`] as a 3×3 matrix (bit `3r + j`) rather than cells: the minirows on some
-/// permutation of non-empty ones. Read across a stack, with bands for rows and the stack's
-/// columns for boxes, it is pointing and claiming between boxes and columns.
-static COMPLEX9: [u16; 512] = complex9();
-
+/// permutation of non-empty ones.
 const fn complex9() -> [u16; 512] {
     let c = configs();
     let mut t = [0u16; 512];
@@ -125,54 +127,6 @@ const fn complex9() -> [u16; 512] {
     t
 }
 
-/// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the minirows alone in their row:
-/// the digit's minirow in that row (and, by [`COMPLEX`], in that box).
-static LOCKED_MINIROWS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut r = 0;
-        while r < 3 {
-            let row = (s >> (3 * r)) & 7;
-            if row != 0 && row & (row - 1) == 0 {
-                t[s] |= (row << (3 * r)) as u16;
-            }
-            r += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// For a set of minirows (bit `3r + j`), the other minirows of their rows and boxes.
-static MINIROW_PEERS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut m = 0;
-        while m < 9 {
-            if (s >> m) & 1 != 0 {
-                let (r, j) = (m / 3, m % 3);
-                t[s] |= ((7 << (3 * r)) | (0o111 << j)) & !(1 << m);
-            }
-            m += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// For a set of minirows (bit `3r + j`), their cells in a band word.
-static MINIROW_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = minirow_cells(s);
-        s += 1;
-    }
-    t
-};
-
 const fn minirow_cells(s: usize) -> u32 {
     let mut cells = 0;
     let mut m = 0;
@@ -188,18 +142,6 @@ const fn minirow_cells(s: usize) -> u32 {
 /// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the permutations of [`PERMS`] (bit
 /// `p`) that use only non-empty ones: the digit's configurations left in the band.
 static CONFIGS: [u8; 512] = configs();
-
-/// The number of configurations of [`CONFIGS`].
-static CONFIG_COUNT: [u8; 512] = {
-    let c = configs();
-    let mut t = [0u8; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = c[s].count_ones() as u8;
-        s += 1;
-    }
-    t
-};
 
 const fn configs() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -287,44 +229,6 @@ fn stack_matrix(cols: &[u32], st: usize) -> u32 {
     (cols[0] >> (3 * st) & 7) | (cols[1] >> (3 * st) & 7) << 3 | (cols[2] >> (3 * st) & 7) << 6
 }
 
-/// The triad reasoning on a band's or a stack's nine digit matrices (each already reduced to
-/// its permutations): per digit, the minirows (or minicolumns) it must leave; then the unit's
-/// configurations over all digits and the first digit with exactly two (9: none). `None` when
-/// a minirow has fewer than three digits or more than three are locked to it. Without a
-/// branch per digit: most calls remove nothing, unpredictably.
-#[inline(always)]
-fn triad_cuts(matrices: &[u32; 9]) -> Option<([u32; 9], u8, u8)> {
-    let mut locks = [0u32; 9];
-    let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-    let (mut l1, mut l2, mut l3, mut l4) = (0u32, 0u32, 0u32, 0u32);
-    let (mut configs, mut twos) = (0u8, 1u32 << 9);
-    for (d, &x) in matrices.iter().enumerate() {
-        let l = u32::from(LOCKED_MINIROWS[x as usize]);
-        let n = CONFIG_COUNT[x as usize];
-        configs += n;
-        twos |= u32::from(n == 2) << d;
-        locks[d] = l;
-        p4 |= p3 & x;
-        p3 |= p2 & x;
-        p2 |= p1 & x;
-        p1 |= x;
-        l4 |= l3 & l;
-        l3 |= l2 & l;
-        l2 |= l1 & l;
-        l1 |= l;
-    }
-    if p3 != 511 || l4 != 0 {
-        return None;
-    }
-    // Exactly three digits left (naked), exactly three locked (hidden).
-    let (naked, hidden) = (!p4 & 511, l3);
-    let cuts = std::array::from_fn(|d| {
-        let x = matrices[d];
-        x & (u32::from(MINIROW_PEERS[(x & naked) as usize]) | (hidden & !locks[d]))
-    });
-    Some((cuts, configs, twos.trailing_zeros() as u8))
-}
-
 /// The three cells of column `c` within a band.
 const fn column(c: u32) -> u32 {
     0x40201 << c
@@ -369,6 +273,9 @@ pub(crate) struct Fast9 {
     pub(crate) watch: super::Watch,
     phase: Phase,
     values: [u16; 81],
+    /// Whether the search runs as AVX2 code (x86-64 CPUs that have it, detected once per
+    /// engine); the portable path is the same source compiled for the baseline.
+    avx2: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -430,8 +337,32 @@ impl State {
         true
     }
 
+    /// [`State::propagate`], as AVX2 code when `AVX2` (only ever set when the CPU has it).
+    #[inline(always)]
+    fn propagate_on<const AVX2: bool>(&mut self, deep: bool) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if AVX2 {
+            // SAFETY: see `Fast9::advance`.
+            return unsafe { self.propagate_avx2(deep) };
+        }
+        self.propagate_portable(deep)
+    }
+
+    #[inline(never)]
+    fn propagate_portable(&mut self, deep: bool) -> bool {
+        self.propagate(deep)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    fn propagate_avx2(&mut self, deep: bool) -> bool {
+        self.propagate(deep)
+    }
+
     /// Propagates to a fixpoint; false on a contradiction. `deep`: with the triad passes
-    /// ([`State::triads`], [`State::stacks`]) as well as singles and locked candidates.
+    /// ([`State::units`]) as well as singles and locked candidates.
+    #[inline(always)]
     fn propagate(&mut self, deep: bool) -> bool {
         macro_rules! sweep {
             ($changed:ident: $($w:literal)*) => {
@@ -494,77 +425,112 @@ impl State {
             if self.solved() {
                 return true;
             }
-            let Some(bands) = self.triads() else {
-                return false;
-            };
-            let Some(stacks) = self.stacks() else {
-                return false;
-            };
-            if !bands && !stacks {
-                return true;
+            match self.units() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
 
-    /// Minirow triads in each band: a minirow's three cells hold three distinct digits, so a
-    /// minirow with only three digits left holds those three (each leaves the rest of its row
-    /// and box), and a minirow to which three digits are locked holds no other. `None` on a
-    /// contradiction (fewer than three digits in a minirow, more than three locked to one),
-    /// else whether anything was removed. Runs at a fixpoint of the sweeps, so every word is
-    /// already reduced by [`COMPLEX`].
-    fn triads(&mut self) -> Option<bool> {
-        let mut any = 0;
-        for b in 0..3 {
-            let matrices: [u32; 9] = std::array::from_fn(|d| shrink(self.cand[3 * d + b]));
-            let (cuts, configs, two) = triad_cuts(&matrices)?;
-            self.configs[b] = configs;
-            self.two[b] = two;
-            for (d, &cut) in cuts.iter().enumerate() {
-                self.cand[3 * d + b] &= !MINIROW_CELLS[cut as usize];
-                any |= cut;
+    /// Triads and the locked candidates between boxes and columns, in one pass over the six
+    /// units (three bands, three stacks) side by side, without tables: one lane per unit, so
+    /// that the compiler can keep the lanes in vector registers. Each digit's 3×3 matrix of
+    /// non-empty minirows (bands) or minicolumns (stacks) is kept in the layout `9r + j`
+    /// (row `r`: a band's row or a stack's band; `j`: the box or the column in the stack),
+    /// where rotating rows and columns is a shift and a mask.
+    // Index loops over parallel arrays of lanes: the shape the vectoriser reads best.
+    #[allow(clippy::needless_range_loop)]
+    #[inline(always)]
+    fn units(&mut self) -> Option<bool> {
+        const M: u32 = 0o007_007_007;
+        // Row r → r + 2 and r + 1 (mod 3); column j → j + 2 and j + 1.
+        let r1 = |s: u32| (s << 9 | s >> 18) & M;
+        let r2 = |s: u32| (s << 18 | s >> 9) & M;
+        let c1 = |s: u32| (s << 1) & 0o006_006_006 | (s >> 2) & 0o001_001_001;
+        let c2 = |s: u32| (s << 2) & 0o004_004_004 | (s >> 1) & 0o003_003_003;
+        // Lanes 0..3: bands, 3..6: stacks, 6..8: padding (full matrices, inert).
+        let mut raw = [[M; 8]; 9];
+        for (d, lanes) in raw.iter_mut().enumerate() {
+            let mut cols = 0;
+            for b in 0..3 {
+                let x = self.cand[3 * d + b];
+                let y = (x | x >> 1 | x >> 2) & 0o111_111_111;
+                lanes[b] = (y | y >> 2 | y >> 4) & M;
+                cols |= columns(x) << (9 * b);
+            }
+            for st in 0..3 {
+                lanes[3 + st] = cols >> (3 * st) & M;
             }
         }
-        Some(any != 0)
-    }
-
-    /// The same reasoning across each stack, on minicolumns (three cells of a column in one
-    /// band): a digit takes one column of each box and one box of each column (pointing and
-    /// claiming between boxes and columns, by [`COMPLEX9`] read sideways), and minicolumn
-    /// triads as in [`State::triads`].
-    fn stacks(&mut self) -> Option<bool> {
-        /// The columns `k` (bits of a 3-bit set) of a stack's first column, as band cells.
-        const SPREAD: [u32; 8] = {
-            let mut t = [0u32; 8];
-            let mut k = 0;
-            while k < 8 {
-                let mut c = 0;
-                while c < 3 {
-                    if (k >> c) & 1 != 0 {
-                        t[k] |= column(c as u32);
-                    }
-                    c += 1;
-                }
-                k += 1;
+        // Per digit: the matrix reduced to its permutations, the entries alone in their row,
+        // and the number of permutations; per unit, the bit-sliced counts of both.
+        let mut kept = [[0u32; 8]; 9];
+        let mut locks = [[0u32; 8]; 9];
+        let (mut p1, mut p2, mut p3, mut p4) = ([0u32; 8], [0u32; 8], [0u32; 8], [0u32; 8]);
+        let (mut l1, mut l2, mut l3, mut l4) = ([0u32; 8], [0u32; 8], [0u32; 8], [0u32; 8]);
+        let mut configs = [0u32; 8];
+        let mut two = [9u32; 8];
+        let mut empty = 0;
+        for d in 0..9 {
+            for u in 0..8 {
+                let x = raw[d][u];
+                // Entry (r, j) lies on a permutation when the rows and columns other than
+                // its own have one: (r+1, j+1)(r+2, j+2) or (r+1, j+2)(r+2, j+1).
+                let t1 = x & r1(c1(x)) & r2(c2(x));
+                let t2 = x & r1(c2(x)) & r2(c1(x));
+                let k = t1 | t2;
+                let n = (t1 & 1)
+                    + (t1 >> 1 & 1)
+                    + (t1 >> 2 & 1)
+                    + (t2 & 1)
+                    + (t2 >> 1 & 1)
+                    + (t2 >> 2 & 1);
+                configs[u] += n;
+                two[u] = two[u].min(if n == 2 { d as u32 } else { 9 });
+                empty |= u32::from(k == 0);
+                let l = k & !(c1(k) | c2(k));
+                kept[d][u] = k;
+                locks[d][u] = l;
+                p4[u] |= p3[u] & k;
+                p3[u] |= p2[u] & k;
+                p2[u] |= p1[u] & k;
+                p1[u] |= k;
+                l4[u] |= l3[u] & l;
+                l3[u] |= l2[u] & l;
+                l2[u] |= l1[u] & l;
+                l1[u] |= l;
             }
-            t
-        };
-        let cols: [u32; 27] = std::array::from_fn(|w| columns(self.cand[w]));
+        }
+        let mut bad = empty;
+        for u in 0..8 {
+            bad |= u32::from(p3[u] != M) | u32::from(l4[u] != 0);
+        }
+        if bad != 0 {
+            return None;
+        }
+        for u in 0..6 {
+            self.configs[u] = configs[u] as u8;
+            self.two[u] = two[u] as u8;
+        }
+        // Exactly three digits left (naked), exactly three locked (hidden).
         let mut any = 0;
-        for st in 0..3 {
-            let raw: [u32; 9] = std::array::from_fn(|d| stack_matrix(&cols[3 * d..3 * d + 3], st));
-            let matrices = raw.map(|m| u32::from(COMPLEX9[m as usize]));
-            if matrices.contains(&0) {
-                return None;
+        for d in 0..9 {
+            let mut gone = [0u32; 8];
+            for u in 0..8 {
+                let (k, naked, hidden) = (kept[d][u], M & !p4[u], l3[u]);
+                let s = k & naked;
+                let cut = k & (c1(s) | c2(s) | r1(s) | r2(s) | (hidden & !locks[d][u]));
+                gone[u] = raw[d][u] & !(k & !cut);
+                any |= gone[u];
             }
-            let (cuts, configs, two) = triad_cuts(&matrices)?;
-            self.configs[3 + st] = configs;
-            self.two[3 + st] = two;
-            for d in 0..9 {
-                let gone = (raw[d] & !matrices[d]) | cuts[d];
-                for b in 0..3 {
-                    self.cand[3 * d + b] &= !(SPREAD[(gone >> (3 * b) & 7) as usize] << (3 * st));
-                }
-                any |= gone;
+            let g = gone[3] | gone[4] << 3 | gone[5] << 6;
+            for b in 0..3 {
+                let e = gone[b] & 0o001_001_001
+                    | (gone[b] & 0o002_002_002) << 2
+                    | (gone[b] & 0o004_004_004) << 4;
+                let cells = (e * 7) | ((g >> (9 * b) & 0o777) * 0x40201);
+                self.cand[3 * d + b] &= !cells;
             }
         }
         Some(any != 0)
@@ -582,6 +548,7 @@ impl State {
     /// guesses per puzzle on forum_hardest_1106 from 366 to 207 (counting the column across all
     /// bands gave 200 but cost more than it saved); it costs more per guess, which shows on
     /// puzzles that need few guesses, hence [`Fast9::CHEAP_GUESSES`].
+    #[inline(always)]
     fn choose(&self, thorough: bool) -> (usize, u32, usize) {
         let mut best: Option<(usize, u32, u32)> = None;
         let mut fallback = (0, 0, u32::MAX);
@@ -634,6 +601,7 @@ impl State {
     /// A digit with exactly two configurations left in a band (rows → boxes) or a stack
     /// (bands → columns), in the unit with the fewest configurations over all its digits:
     /// Tdoku's branching, a decision about three cells at once. `None` when no digit has two.
+    #[inline(always)]
     fn choose_config(&self) -> Option<Branch> {
         let mut best: Option<(u8, usize)> = None;
         for u in 0..6 {
@@ -664,6 +632,7 @@ impl State {
     }
 
     /// Restricts the state to configuration `p` of a band or stack branch.
+    #[inline(always)]
     fn assert_config(&mut self, branch: Branch, p: usize) {
         let perm = PERMS[p];
         match branch {
@@ -711,6 +680,7 @@ impl Fast9 {
             watch: super::Watch::default(),
             phase: Phase::Start,
             values: [0; 81],
+            avx2: avx2_detected(),
         };
         engine.load(grid.values());
         engine
@@ -789,8 +759,32 @@ impl Fast9 {
 
     /// Finds the next solution; false when there are no more.
     pub(crate) fn advance(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is only set when the CPU has AVX2, BMI1, BMI2, LZCNT and POPCNT.
+            return unsafe { self.advance_avx2() };
+        }
+        self.search::<false>()
+    }
+
+    /// [`Fast9::search`] compiled for AVX2: the lanes of [`State::units`] fit one register.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn advance_avx2(&mut self) -> bool {
+        self.search::<true>()
+    }
+
+    /// Forces the portable path, to test it on machines with AVX2.
+    #[cfg(test)]
+    fn portable(mut self) -> Fast9 {
+        self.avx2 = false;
+        self
+    }
+
+    #[inline(always)]
+    fn search<const AVX2: bool>(&mut self) -> bool {
         let mut consistent = match self.phase {
-            Phase::Start => self.state.propagate(false),
+            Phase::Start => self.state.propagate_on::<AVX2>(false),
             Phase::Solved => false,
             Phase::Done => return false,
         };
@@ -820,14 +814,18 @@ impl Fast9 {
                 }
                 self.guesses += 1;
                 self.stack.push(other);
-                consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
+                consistent = self
+                    .state
+                    .propagate_on::<AVX2>(self.guesses >= Self::DEEP_AFTER);
             } else {
                 let Some(next) = self.stack.pop() else {
                     self.phase = Phase::Done;
                     return false;
                 };
                 self.state = next;
-                consistent = self.state.propagate(self.guesses >= Self::DEEP_AFTER);
+                consistent = self
+                    .state
+                    .propagate_on::<AVX2>(self.guesses >= Self::DEEP_AFTER);
             }
         }
     }
@@ -842,9 +840,82 @@ impl Fast9 {
     }
 }
 
+fn avx2_detected() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The benchmark samples, each also with its last ten clues removed (more solutions) and
+    /// with a clue added.
+    fn samples() -> Vec<Vec<u16>> {
+        let text = [
+            include_str!("../../tests/data/9x9/puzzles2_17_clue.sample"),
+            include_str!("../../tests/data/9x9/puzzles3_magictour_top1465.sample"),
+            include_str!("../../tests/data/9x9/puzzles5_forum_hardest_1905_11+.sample"),
+            include_str!("../../tests/data/9x9/puzzles6_forum_hardest_1106.sample"),
+            include_str!("../../tests/data/9x9/puzzles7_serg_benchmark.sample"),
+        ];
+        let mut puzzles = Vec::new();
+        for line in text.iter().flat_map(|t| t.lines()) {
+            let Ok(grid) = line.parse::<Grid>() else {
+                continue;
+            };
+            let values = grid.values().to_vec();
+            let mut fewer = values.clone();
+            for v in fewer.iter_mut().rev().filter(|v| **v != 0).take(10) {
+                *v = 0;
+            }
+            // The first empty cell takes its largest candidate: mostly no solution then,
+            // found by search rather than by the clues.
+            let mut guessed = values.clone();
+            if let Some(i) = values.iter().position(|&v| v == 0) {
+                let peer = |j: usize| {
+                    j / 9 == i / 9 || j % 9 == i % 9 || (j / 27, j % 9 / 3) == (i / 27, i % 9 / 3)
+                };
+                let d = (1..=9)
+                    .rev()
+                    .find(|&d| (0..81).all(|j| !peer(j) || values[j] != d));
+                guessed[i] = d.unwrap_or(0);
+            }
+            puzzles.extend([values, fewer, guessed]);
+        }
+        puzzles
+    }
+
+    /// The portable search and the AVX2 one (where the CPU has it) find the same solutions in
+    /// the same order with the same guesses: one source, two compilations.
+    #[test]
+    fn portable_path_matches_the_dispatched_one() {
+        let puzzles = samples();
+        assert!(puzzles.len() > 100);
+        for values in &puzzles {
+            let grid =
+                Grid::from_values(crate::grid::Shape::CLASSIC, values).expect("81 values in range");
+            let mut fast = Fast9::new(&grid);
+            let mut portable = Fast9::new(&grid).portable();
+            for _ in 0..3 {
+                let a = fast.next_solution().map(<[u16]>::to_vec);
+                let b = portable.next_solution().map(<[u16]>::to_vec);
+                assert_eq!(a, b, "{values:?}");
+                assert_eq!(fast.guesses(), portable.guesses());
+                if a.is_none() {
+                    break;
+                }
+            }
+        }
+    }
 
     #[test]
     fn complex_mask_keeps_permutation_minirows() {
