@@ -216,6 +216,18 @@ fn shrink(x: u32) -> u32 {
         | SHRINK[((x >> 18) & 511) as usize] << 6
 }
 
+/// [`shrink`] by one `pext` where BMI2 is known to be there (`BMI2` is only set in code
+/// compiled for it).
+#[inline(always)]
+fn shrink_on<const BMI2: bool>(x: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: only instantiated with `BMI2` inside functions compiled for BMI2.
+        return unsafe { std::arch::x86_64::_pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) };
+    }
+    shrink(x)
+}
+
 /// The columns (9 bits) in which a band word has a cell.
 #[inline(always)]
 fn columns(x: u32) -> u32 {
@@ -309,10 +321,10 @@ impl State {
     /// No branch but the contradiction: a row left with one cell is solved, and the solved
     /// cells leave the other digits' words of the band whether or not they are new.
     #[inline(always)]
-    fn update<const W: usize>(&mut self) -> bool {
+    fn update<const W: usize, const BMI2: bool>(&mut self) -> bool {
         let old = self.cand[W];
         let (d, b) = (W / 3, W % 3);
-        let shrink = shrink(old);
+        let shrink = shrink_on::<BMI2>(old);
         let x = old & COMPLEX[shrink as usize];
         if x == 0 {
             return false;
@@ -350,25 +362,25 @@ impl State {
 
     #[inline(never)]
     fn propagate_portable(&mut self, deep: bool) -> bool {
-        self.propagate(deep)
+        self.propagate::<false>(deep)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
     fn propagate_avx2(&mut self, deep: bool) -> bool {
-        self.propagate(deep)
+        self.propagate::<true>(deep)
     }
 
     /// Propagates to a fixpoint; false on a contradiction. `deep`: with the triad passes
     /// ([`State::units`]) as well as singles and locked candidates.
     #[inline(always)]
-    fn propagate(&mut self, deep: bool) -> bool {
+    fn propagate<const BMI2: bool>(&mut self, deep: bool) -> bool {
         macro_rules! sweep {
             ($changed:ident: $($w:literal)*) => {
                 $(
                     if self.cand[$w] != self.seen[$w] {
-                        if !self.update::<$w>() {
+                        if !self.update::<$w, BMI2>() {
                             return false;
                         }
                         $changed = true;
