@@ -227,7 +227,7 @@ impl<const W: usize> General<W> {
                 mark: self.trail.len(),
             });
             let consistent = self.assign(cell, digit) && self.propagate();
-            if !consistent && !self.backtrack() {
+            if !consistent && (self.watch.fired || !self.backtrack()) {
                 self.phase = Phase::Done;
                 return None;
             }
@@ -236,6 +236,9 @@ impl<const W: usize> General<W> {
 
     fn start(&mut self) -> bool {
         for cell in 0..self.givens.len() {
+            if cell % Self::WATCH_STEPS == 0 && self.watch.expired() {
+                return false;
+            }
             let v = self.givens[cell];
             if v != 0 && !self.assign(cell, v as usize - 1) {
                 return false;
@@ -282,6 +285,9 @@ impl<const W: usize> General<W> {
         cdcl.next_solution(&mut self.watch, self.guesses)
     }
 
+    /// Propagation steps (givens placed, queue entries) between two looks at the watch.
+    const WATCH_STEPS: usize = 1 << 12;
+
     /// Guesses in the first run before a restart; later runs get Luby multiples of it.
     const RESTART_BASE: u64 = 128;
 
@@ -295,6 +301,9 @@ impl<const W: usize> General<W> {
     /// contradiction (true) or no choice is left (false).
     fn backtrack(&mut self) -> bool {
         while let Some(top) = self.stack.last_mut() {
+            if self.watch.fired {
+                return false;
+            }
             let Choice {
                 cell,
                 mut rest,
@@ -495,7 +504,14 @@ impl<const W: usize> General<W> {
 
     /// Places naked and hidden singles until none is left (true) or a contradiction (false).
     fn propagate(&mut self) -> bool {
+        let mut steps = 0;
         loop {
+            // A big grid's propagation can run for seconds without a guess: it looks at the
+            // watch too, and stops as on a contradiction (the caller then sees `fired`).
+            steps += 1;
+            if steps % Self::WATCH_STEPS == 0 && self.watch.expired() {
+                return false;
+            }
             if let Some(cell) = self.singles.pop() {
                 let cell = cell as usize;
                 if self.values[cell] != 0 {

@@ -86,13 +86,19 @@ impl Watch {
     #[inline]
     pub(crate) fn due(&mut self, guesses: u64) -> bool {
         if guesses < self.next {
-            return false;
+            return self.fired;
         }
         self.next = guesses + Self::EVERY;
         if let Some(progress) = &self.stop.progress {
             progress.fetch_add(guesses.saturating_sub(self.reported), Ordering::Relaxed);
             self.reported = guesses;
         }
+        self.expired()
+    }
+
+    /// Looks at the clock and the flag now, whatever the guesses: for the long stretches
+    /// without a guess (a big grid's first propagation).
+    pub(crate) fn expired(&mut self) -> bool {
         let late = self.stop.deadline.is_some_and(|d| Instant::now() >= d);
         let cancelled = self
             .stop
@@ -450,6 +456,37 @@ mod tests {
         let mut free = Grid::empty(Shape::CLASSIC).solutions();
         assert_eq!(free.count_up_to(3).count, 3);
         assert!(!free.interrupted());
+    }
+
+    #[test]
+    fn a_passed_deadline_interrupts_propagation_without_guesses() {
+        // A 64×64 grid that singles alone solve: no guess, so only the watch inside the
+        // propagation can stop it.
+        let shape = Shape::new(8, 8).unwrap();
+        let (n, b) = (64, 8);
+        let values: Vec<u16> = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                if i % 3 == 0 {
+                    0
+                } else {
+                    ((b * (r % b) + r / b + c) % n + 1) as u16
+                }
+            })
+            .collect();
+        let grid = Grid::from_values(shape, &values).unwrap();
+        let mut free = grid.solutions();
+        assert_eq!(free.count_up_to(2).count, 1);
+        assert_eq!(free.guesses(), 0);
+        for engine in [Engine::Auto, Engine::General] {
+            let stop = Stop {
+                deadline: Some(Instant::now()),
+                ..Stop::default()
+            };
+            let mut s = Solutions::new(&grid, engine).with_stop(stop);
+            assert_eq!(s.count_up_to(2).count, 0, "{engine:?}");
+            assert!(s.interrupted(), "{engine:?}");
+        }
     }
 
     #[test]
