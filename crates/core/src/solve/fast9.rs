@@ -456,7 +456,8 @@ impl State {
     #[inline(always)]
     fn units(&mut self) -> Option<bool> {
         const M: u32 = 0o007_007_007;
-        // Row r → r + 2 and r + 1 (mod 3); column j → j + 2 and j + 1.
+        // Turns: r1(s) holds at row r what s holds at row r + 2 (mod 3), r2 at row r + 1;
+        // c1 and c2 the same for columns.
         let r1 = |s: u32| (s << 9 | s >> 18) & M;
         let r2 = |s: u32| (s << 18 | s >> 9) & M;
         let c1 = |s: u32| (s << 1) & 0o006_006_006 | (s >> 2) & 0o001_001_001;
