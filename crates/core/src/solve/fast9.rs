@@ -24,6 +24,9 @@
 //!   digits, by one mask for all of them and without a branch.
 //! - **Across bands**, a box in which `d` is confined to one column removes that column from
 //!   the two other bands (`LOCKED_COLUMN`).
+//! - The words to update are those that differ from their copy in `seen` (as they were when
+//!   last updated): four vector compares give them all as one bit mask, taken lowest first,
+//!   rather than a test and a branch per word.
 //! - **Naked singles**: counting the digits of every cell in bit-slices (`at least one`,
 //!   `at least two`, `at least three`) over the nine words of a band gives the cells with one
 //!   candidate, the empty cells with none, and the cells with two (kept for branching).
@@ -36,8 +39,11 @@
 //!   equal Tdoku's published counts (top1465: 9.06; 17-clue: 0.59 against 0.62;
 //!   forum_hardest_1106: 120 against 113).
 //! - The triad pass (`State::units`) treats the six units (three bands, three stacks) as six
-//!   lanes of one vector, each digit's 3×3 matrix of minirows in a lane, with shifts and masks
-//!   rather than tables, so that the compiler keeps each digit in one register. On x86-64 CPUs
+//!   lanes of one vector, each digit's 3×3 matrix of minirows in a lane. The matrix is stored
+//!   wrapped around (rows 0, 1 repeated below, columns 0, 1 to the right: 25 bits), so that
+//!   the entry *i* rows down and *j* columns along (mod 3) is one shift away and "on a
+//!   permutation" is four shifts and four ANDs. The compiler keeps each digit in one
+//!   register. On x86-64 CPUs
 //!   with AVX2 (detected at run time) the search runs as AVX2 code, one register per digit;
 //!   elsewhere the same source runs on the baseline (SSE2, two registers per digit).
 //!
@@ -241,6 +247,38 @@ fn stack_matrix(cols: &[u32], st: usize) -> u32 {
     (cols[0] >> (3 * st) & 7) | (cols[1] >> (3 * st) & 7) << 3 | (cols[2] >> (3 * st) & 7) << 6
 }
 
+/// The entries of a 3×3 matrix in the layout of [`State::units`]: entry (r, j) at bit
+/// `5r + j`.
+const BASE: u32 = 0b00111_00111_00111;
+
+/// A 3×3 matrix (bit `5r + j`) wrapped around: rows 3, 4 repeat rows 0, 1 and columns 3, 4
+/// repeat columns 0, 1, so that `m >> (5i + j)` has at (r, j') the entry at
+/// (r + i mod 3, j' + j mod 3), for i, j ≤ 2.
+#[inline(always)]
+fn wrap(m: u32) -> u32 {
+    let m = m | (m & 0b00011_00011_00011) << 3;
+    m | (m & 0b11111_11111) << 15
+}
+
+/// [`wrap`] of a 3×3 matrix given in the layout `3r + j`.
+static WRAPPED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let m = (s & 0o7) | (s & 0o70) << 2 | (s & 0o700) << 4;
+        let m = m | (m & 0b00011_00011_00011) << 3;
+        t[s] = (m | (m & 0b11111_11111) << 15) as u32;
+        s += 1;
+    }
+    t
+};
+
+/// A 3×3 matrix from the layout `5r + j` (ignoring the rest) to `9r + j`.
+#[inline(always)]
+fn spread(m: u32) -> u32 {
+    m & 0o7 | (m >> 5 & 0o7) << 9 | (m >> 10 & 0o7) << 18
+}
+
 /// The three cells of column `c` within a band.
 const fn column(c: u32) -> u32 {
     0x40201 << c
@@ -249,9 +287,10 @@ const fn column(c: u32) -> u32 {
 /// The 27 words plus bookkeeping: everything a guess copies.
 #[derive(Clone, Copy, Debug)]
 struct State {
-    cand: [u32; 27],
+    /// 27 words and 5 of padding (0 in both arrays), so that comparing them is 4 vector ops.
+    cand: [u32; 32],
     /// Each word as it was when last propagated: a word equal to it needs no work.
-    seen: [u32; 27],
+    seen: [u32; 32],
     unsolved: [u32; 3],
     /// The empty cells with two candidates, per band, as the last propagation left them.
     pairs: [u32; 3],
@@ -300,8 +339,12 @@ enum Phase {
 impl State {
     fn empty() -> State {
         State {
-            cand: [ALL; 27],
-            seen: [0; 27],
+            cand: {
+                let mut c = [0; 32];
+                c.split_at_mut(27).0.fill(ALL);
+                c
+            },
+            seen: [0; 32],
             unsolved: [ALL; 3],
             pairs: [0; 3],
             configs: [0; 6],
@@ -310,20 +353,50 @@ impl State {
     }
 
     /// Places digit `d` at bit `i` of band `b`, in its own word: the cell alone in its row,
-    /// the next sweep ([`State::update`]) takes it from the other digits and other bands.
+    /// the next round of updates ([`State::update`]) takes it from the other digits and other
+    /// bands.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: u32) {
         self.cand[3 * d + b] &= !BAND_PEERS[i as usize];
     }
 
-    /// Locked candidates in digit-band word `W` (digit `W / 3`, band `W % 3`), its hidden
-    /// singles in rows, and its locked columns. `W` is a constant so that every index is one.
-    /// No branch but the contradiction: a row left with one cell is solved, and the solved
-    /// cells leave the other digits' words of the band whether or not they are new.
+    /// The words that changed since they were last propagated (bit `w`: word `w`). `SIMD`:
+    /// by four AVX2 compares (only set in code compiled for AVX2).
     #[inline(always)]
-    fn update<const W: usize, const BMI2: bool>(&mut self) -> bool {
-        let old = self.cand[W];
-        let (d, b) = (W / 3, W % 3);
+    fn changed<const SIMD: bool>(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if SIMD {
+            use std::arch::x86_64::{
+                __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+                _mm256_movemask_ps,
+            };
+            let mut same = 0;
+            for k in 0..4 {
+                // SAFETY: in bounds (4 × 8 words of each array); AVX2 as said above.
+                let eq = unsafe {
+                    let c = _mm256_loadu_si256(self.cand.as_ptr().add(8 * k).cast::<__m256i>());
+                    let s = _mm256_loadu_si256(self.seen.as_ptr().add(8 * k).cast::<__m256i>());
+                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c, s)))
+                };
+                same |= (eq as u32) << (8 * k);
+            }
+            return !same;
+        }
+        let mut mask = 0;
+        for w in 0..32 {
+            mask |= u32::from(self.cand[w] != self.seen[w]) << w;
+        }
+        mask
+    }
+
+    /// Locked candidates in digit-band word `w` (digit `w / 3`, band `w % 3`), its hidden
+    /// singles in rows, and its locked columns. No branch but the contradiction: a row left
+    /// with one cell is solved, and the solved cells leave the other digits' words of the band
+    /// whether or not they are new.
+    #[inline(always)]
+    fn update<const BMI2: bool>(&mut self, w: usize) -> bool {
+        let old = self.cand[w];
+        let (d, b) = (w / 3, w % 3);
         let shrink = shrink_on::<BMI2>(old);
         let x = old & COMPLEX[shrink as usize];
         if x == 0 {
@@ -335,13 +408,11 @@ impl State {
             | SINGLE[((x >> 9) & 511) as usize] << 9
             | SINGLE[((x >> 18) & 511) as usize] << 18;
         self.unsolved[b] &= !solved;
-        let mut w = b;
-        while w < 27 {
-            self.cand[w] &= !solved;
-            w += 3;
+        for k in 0..9 {
+            self.cand[3 * k + b] &= !solved;
         }
-        self.cand[W] = x;
-        self.seen[W] = x;
+        self.cand[w] = x;
+        self.seen[w] = x;
         let gone = LOCKED_COLUMN[columns(x) as usize] * 0x40201;
         let (b1, b2) = OTHER_BANDS[b];
         self.cand[3 * d + b1] &= !gone;
@@ -376,24 +447,19 @@ impl State {
     /// ([`State::units`]) as well as singles and locked candidates.
     #[inline(always)]
     fn propagate<const BMI2: bool>(&mut self, deep: bool) -> bool {
-        macro_rules! sweep {
-            ($changed:ident: $($w:literal)*) => {
-                $(
-                    if self.cand[$w] != self.seen[$w] {
-                        if !self.update::<$w, BMI2>() {
-                            return false;
-                        }
-                        $changed = true;
-                    }
-                )*
-            };
-        }
         loop {
+            // Every word that changed, lowest first, until none has.
             loop {
-                let mut changed = false;
-                sweep!(changed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-                if !changed {
+                let mut mask = self.changed::<BMI2>();
+                if mask == 0 {
                     break;
+                }
+                while mask != 0 {
+                    let w = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if !self.update::<BMI2>(w) {
+                        return false;
+                    }
                 }
             }
             // Naked singles, by counting each band's cells in bit-slices over its nine words
@@ -437,7 +503,7 @@ impl State {
             if self.solved() {
                 return true;
             }
-            match self.units() {
+            match self.units::<BMI2>() {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -448,32 +514,20 @@ impl State {
     /// Triads and the locked candidates between boxes and columns, in one pass over the six
     /// units (three bands, three stacks) side by side, without tables: one lane per unit, so
     /// that the compiler can keep the lanes in vector registers. Each digit's 3×3 matrix of
-    /// non-empty minirows (bands) or minicolumns (stacks) is kept in the layout `9r + j`
-    /// (row `r`: a band's row or a stack's band; `j`: the box or the column in the stack),
-    /// where rotating rows and columns is a shift and a mask.
+    /// non-empty minirows (bands) or minicolumns (stacks) is kept wrapped around (see
+    /// [`wrap`]), where the entry `i` rows down and `j` columns along is one shift away.
     // Index loops over parallel arrays of lanes: the shape the vectoriser reads best.
     #[allow(clippy::needless_range_loop)]
     #[inline(always)]
-    fn units(&mut self) -> Option<bool> {
-        const M: u32 = 0o007_007_007;
-        // Turns: r1(s) holds at row r what s holds at row r + 2 (mod 3), r2 at row r + 1;
-        // c1 and c2 the same for columns.
-        let r1 = |s: u32| (s << 9 | s >> 18) & M;
-        let r2 = |s: u32| (s << 18 | s >> 9) & M;
-        let c1 = |s: u32| (s << 1) & 0o006_006_006 | (s >> 2) & 0o001_001_001;
-        let c2 = |s: u32| (s << 2) & 0o004_004_004 | (s >> 1) & 0o003_003_003;
+    fn units<const BMI2: bool>(&mut self) -> Option<bool> {
         // Lanes 0..3: bands, 3..6: stacks, 6..8: padding (full matrices, inert).
-        let mut raw = [[M; 8]; 9];
+        let mut raw = [[wrap(BASE); 8]; 9];
         for (d, lanes) in raw.iter_mut().enumerate() {
-            let mut cols = 0;
+            let words = [0, 1, 2].map(|b| self.cand[3 * d + b]);
+            let cols = words.map(columns);
             for b in 0..3 {
-                let x = self.cand[3 * d + b];
-                let y = (x | x >> 1 | x >> 2) & 0o111_111_111;
-                lanes[b] = (y | y >> 2 | y >> 4) & M;
-                cols |= columns(x) << (9 * b);
-            }
-            for st in 0..3 {
-                lanes[3 + st] = cols >> (3 * st) & M;
+                lanes[b] = WRAPPED[shrink_on::<BMI2>(words[b]) as usize & 511];
+                lanes[3 + b] = WRAPPED[stack_matrix(&cols, b) as usize];
             }
         }
         // Per digit: the matrix reduced to its permutations, the entries alone in their row,
@@ -490,9 +544,10 @@ impl State {
                 let x = raw[d][u];
                 // Entry (r, j) lies on a permutation when the rows and columns other than
                 // its own have one: (r+1, j+1)(r+2, j+2) or (r+1, j+2)(r+2, j+1).
-                let t1 = x & r1(c1(x)) & r2(c2(x));
-                let t2 = x & r1(c2(x)) & r2(c1(x));
-                let k = t1 | t2;
+                let t1 = x & x >> 6 & x >> 12;
+                let t2 = x & x >> 7 & x >> 11;
+                let k = (t1 | t2) & BASE;
+                // A permutation of each kind meets row 0 once.
                 let n = (t1 & 1)
                     + (t1 >> 1 & 1)
                     + (t1 >> 2 & 1)
@@ -502,7 +557,8 @@ impl State {
                 configs[u] += n;
                 two[u] = two[u].min(if n == 2 { d as u32 } else { 9 });
                 empty |= u32::from(k == 0);
-                let l = k & !(c1(k) | c2(k));
+                let kw = wrap(k);
+                let l = k & !(kw >> 1 | kw >> 2);
                 kept[d][u] = k;
                 locks[d][u] = l;
                 p4[u] |= p3[u] & k;
@@ -517,7 +573,7 @@ impl State {
         }
         let mut bad = empty;
         for u in 0..8 {
-            bad |= u32::from(p3[u] != M) | u32::from(l4[u] != 0);
+            bad |= u32::from(p3[u] != BASE) | u32::from(l4[u] != 0);
         }
         if bad != 0 {
             return None;
@@ -527,26 +583,30 @@ impl State {
             self.two[u] = two[u] as u8;
         }
         // Exactly three digits left (naked), exactly three locked (hidden).
+        let mut gone = [[0u32; 8]; 9];
         let mut any = 0;
         for d in 0..9 {
-            let mut gone = [0u32; 8];
             for u in 0..8 {
-                let (k, naked, hidden) = (kept[d][u], M & !p4[u], l3[u]);
-                let s = k & naked;
-                let cut = k & (c1(s) | c2(s) | r1(s) | r2(s) | (hidden & !locks[d][u]));
-                gone[u] = raw[d][u] & !(k & !cut);
-                any |= gone[u];
+                let (k, naked, hidden) = (kept[d][u], BASE & !p4[u], l3[u]);
+                let s = wrap(k & naked);
+                let cut = k & (s >> 1 | s >> 2 | s >> 5 | s >> 10 | (hidden & !locks[d][u]));
+                gone[d][u] = raw[d][u] & BASE & !(k & !cut);
+                any |= gone[d][u];
             }
-            let g = gone[3] | gone[4] << 3 | gone[5] << 6;
+        }
+        if any == 0 {
+            return Some(false);
+        }
+        for (d, gone) in gone.iter().enumerate() {
+            let g = spread(gone[3]) | spread(gone[4]) << 3 | spread(gone[5]) << 6;
             for b in 0..3 {
-                let e = gone[b] & 0o001_001_001
-                    | (gone[b] & 0o002_002_002) << 2
-                    | (gone[b] & 0o004_004_004) << 4;
+                let m = spread(gone[b]);
+                let e = m & 0o001_001_001 | (m & 0o002_002_002) << 2 | (m & 0o004_004_004) << 4;
                 let cells = (e * 7) | ((g >> (9 * b) & 0o777) * 0x40201);
                 self.cand[3 * d + b] &= !cells;
             }
         }
-        Some(any != 0)
+        Some(true)
     }
 
     fn solved(&self) -> bool {
