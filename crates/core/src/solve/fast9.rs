@@ -609,6 +609,47 @@ impl State {
         Some(true)
     }
 
+    /// [`State::start`] compiled with `popcnt` (only called when the CPU has AVX2 and the
+    /// rest).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn start_avx2(given: &[[u32; 3]; 9]) -> Option<State> {
+        State::start::<true>(given)
+    }
+
+    /// The state of a puzzle from each digit's clues per band, every candidate at once and
+    /// without a branch: a digit leaves the rows, boxes and columns that hold it, and every
+    /// given cell keeps only its own digit. `None` when two clues of a digit share a house: then
+    /// the digit's clues outnumber the rows, columns or boxes they occupy.
+    #[inline(always)]
+    fn start<const FAST: bool>(given: &[[u32; 3]; 9]) -> Option<State> {
+        const ROW: u32 = 0o777;
+        let filled = [0, 1, 2].map(|b| given.iter().fold(0, |f, g| f | g[b]));
+        let mut state = State::empty();
+        let mut clash = false;
+        for (d, g) in given.iter().enumerate() {
+            let cols = [0, 1, 2].map(|b| columns(g[b]));
+            let all_cols = cols[0] | cols[1] | cols[2];
+            let (mut clues, mut rows, mut boxes) = (0, 0, 0);
+            for b in 0..3 {
+                let x = g[b];
+                let row = |r: u32| 0u32.wrapping_sub(u32::from(x >> (9 * r) & ROW != 0));
+                let row_mask = row(0) & ROW | row(1) & ROW << 9 | row(2) & ROW << 18;
+                let in_box = (cols[b] | cols[b] >> 1 | cols[b] >> 2) & 0o111;
+                clues += x.count_ones();
+                rows += row_mask.count_ones() / 9;
+                boxes += in_box.count_ones();
+                let taken = row_mask | (((in_box * 7) | all_cols) * 0x40201);
+                state.cand[3 * d + b] = ALL & !filled[b] & !taken | x;
+            }
+            clash |= clues != rows || clues != boxes || clues != all_cols.count_ones();
+        }
+        for (u, f) in state.unsolved.iter_mut().zip(filled) {
+            *u = ALL & !f;
+        }
+        (!clash).then_some(state)
+    }
+
     fn solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -764,11 +805,8 @@ impl Fast9 {
         debug_assert_eq!(values.len(), 81);
         self.stack.clear();
         self.guesses = 0;
-        self.phase = Phase::Start;
-        // The clues of each digit, per band; then every candidate at once rather than clue by
-        // clue: a digit leaves the rows, boxes and columns that hold it, and every given cell
-        // keeps only its own digit.
-        // Without a branch per cell: empty cells go to row 0, which is then dropped.
+        // The clues of each digit, per band (without a branch per cell: empty cells go to
+        // row 0, which is then dropped).
         let mut digits = [[0u32; 3]; 10];
         for (b, band) in values.chunks_exact(27).enumerate() {
             for (i, &v) in band.iter().enumerate() {
@@ -777,53 +815,22 @@ impl Fast9 {
         }
         let mut given = [[0u32; 3]; 9];
         given.copy_from_slice(&digits[1..]);
-        let mut filled = [0u32; 3];
-        for g in &given {
-            for (f, &x) in filled.iter_mut().zip(g) {
-                *f |= x;
+        #[cfg(target_arch = "x86_64")]
+        let start = if self.avx2 {
+            // SAFETY: see `Fast9::advance`.
+            unsafe { State::start_avx2(&given) }
+        } else {
+            State::start::<false>(&given)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let start = State::start::<false>(&given);
+        match start {
+            Some(state) => {
+                self.state = state;
+                self.phase = Phase::Start;
             }
+            None => self.phase = Phase::Done, // two clues clash
         }
-        const ROW: u32 = 0o777;
-        const BOX: u32 = 0o7 | 0o7 << 9 | 0o7 << 18;
-        let mut state = State::empty();
-        for (d, g) in given.iter().enumerate() {
-            let mut cols = 0u32;
-            for &band in g {
-                for r in 0..3 {
-                    let row = band >> (9 * r) & ROW;
-                    if row & row.wrapping_sub(1) != 0 || cols & row != 0 {
-                        self.phase = Phase::Done; // two clues clash in a row or column
-                        return;
-                    }
-                    cols |= row;
-                }
-            }
-            let colmask = cols | cols << 9 | cols << 18;
-            for b in 0..3 {
-                let mut m = ALL & !filled[b] & !colmask;
-                for r in 0..3 {
-                    if g[b] >> (9 * r) & ROW != 0 {
-                        m &= !(ROW << (9 * r));
-                    }
-                }
-                for k in 0..3 {
-                    let bx = BOX << (3 * k);
-                    let here = g[b] & bx;
-                    if here & here.wrapping_sub(1) != 0 {
-                        self.phase = Phase::Done; // two clues clash in a box
-                        return;
-                    }
-                    if here != 0 {
-                        m &= !bx;
-                    }
-                }
-                state.cand[3 * d + b] = m | g[b];
-            }
-        }
-        for (u, f) in state.unsolved.iter_mut().zip(filled) {
-            *u = ALL & !f;
-        }
-        self.state = state;
     }
 
     pub(crate) fn guesses(&self) -> u64 {
