@@ -472,11 +472,19 @@ impl State {
             for b in 0..3 {
                 let unsolved = self.unsolved[b];
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                // Bit k of the digit (0..9) of each candidate, ORed: a cell's digit when it
+                // has one candidate.
+                let mut index = [0u32; 4];
                 for d in 0..9 {
                     let c = self.cand[3 * d + b];
                     three |= two & c;
                     two |= one & c;
                     one |= c;
+                    for (k, x) in index.iter_mut().enumerate() {
+                        if d >> k & 1 != 0 {
+                            *x |= c;
+                        }
+                    }
                 }
                 if unsolved & !one != 0 {
                     return false;
@@ -486,13 +494,13 @@ impl State {
                 while singles != 0 {
                     let i = singles.trailing_zeros();
                     singles &= singles - 1;
-                    let bit = 1 << i;
-                    // Two singles of one digit may be peers: the first takes the second's
-                    // only candidate.
-                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
-                        return false;
-                    };
-                    self.place(d, b, i);
+                    let d = index
+                        .iter()
+                        .enumerate()
+                        .fold(0, |d, (k, x)| d | (x >> i & 1) << k);
+                    // Two singles of one digit may be peers: then both cells lose the digit,
+                    // and the next pass finds them empty.
+                    self.place((d as usize).min(8), b, i);
                     placed = true;
                 }
             }
