@@ -256,7 +256,7 @@ const BASE: u32 = 0b00111_00111_00111;
 /// repeat columns 0, 1, so that `m >> (5i + j)` has at (r, j') the entry at
 /// (r + i mod 3, j' + j mod 3), for i, j ≤ 2.
 #[inline(always)]
-fn wrap(m: u32) -> u32 {
+const fn wrap(m: u32) -> u32 {
     let m = m | (m & 0b00011_00011_00011) << 3;
     m | (m & 0b11111_11111) << 15
 }
@@ -266,9 +266,7 @@ static WRAPPED: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
-        let m = (s & 0o7) | (s & 0o70) << 2 | (s & 0o700) << 4;
-        let m = m | (m & 0b00011_00011_00011) << 3;
-        t[s] = (m | (m & 0b11111_11111) << 15) as u32;
+        t[s as usize] = wrap((s & 0o7) | (s & 0o70) << 2 | (s & 0o700) << 4);
         s += 1;
     }
     t
@@ -401,7 +399,7 @@ impl State {
         let old = self.cand[w];
         let (d, b) = (w / 3, w % 3);
         let shrink = shrink_on::<BMI2>(old);
-        let x = old & COMPLEX[shrink as usize];
+        let x = old & COMPLEX[shrink as usize & 511];
         if x == 0 {
             return false;
         }
@@ -418,8 +416,8 @@ impl State {
         self.seen[w] = x;
         let gone = LOCKED_COLUMN[columns(x) as usize] * 0x40201;
         let (b1, b2) = OTHER_BANDS[b];
-        self.cand[3 * d + b1] &= !gone;
-        self.cand[3 * d + b2] &= !gone;
+        self.cand[(3 * d + b1) & 31] &= !gone;
+        self.cand[(3 * d + b2) & 31] &= !gone;
         true
     }
 
@@ -625,7 +623,7 @@ impl State {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     fn start_avx2(given: &[[u32; 3]; 9]) -> Option<State> {
-        State::start::<true>(given)
+        State::start(given)
     }
 
     /// The state of a puzzle from each digit's clues per band, every candidate at once and
@@ -633,7 +631,7 @@ impl State {
     /// given cell keeps only its own digit. `None` when two clues of a digit share a house: then
     /// the digit's clues outnumber the rows, columns or boxes they occupy.
     #[inline(always)]
-    fn start<const FAST: bool>(given: &[[u32; 3]; 9]) -> Option<State> {
+    fn start(given: &[[u32; 3]; 9]) -> Option<State> {
         const ROW: u32 = 0o777;
         let filled = [0, 1, 2].map(|b| given.iter().fold(0, |f, g| f | g[b]));
         let mut state = State::empty();
@@ -648,7 +646,7 @@ impl State {
                 let row_mask = row(0) & ROW | row(1) & ROW << 9 | row(2) & ROW << 18;
                 let in_box = (cols[b] | cols[b] >> 1 | cols[b] >> 2) & 0o111;
                 clues += x.count_ones();
-                rows += row_mask.count_ones() / 9;
+                rows += row_mask.count_ones() / 9; // nine cells per row
                 boxes += in_box.count_ones();
                 let taken = row_mask | (((in_box * 7) | all_cols) * 0x40201);
                 state.cand[3 * d + b] = ALL & !filled[b] & !taken | x;
@@ -842,10 +840,10 @@ impl Fast9 {
             // SAFETY: see `Fast9::advance`.
             unsafe { State::start_avx2(&given) }
         } else {
-            State::start::<false>(&given)
+            State::start(&given)
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let start = State::start::<false>(&given);
+        let start = State::start(&given);
         match start {
             Some(state) => {
                 self.state = state;
