@@ -42,9 +42,13 @@ pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     Solutions::new(grid, search.engine.into()).with_stop(stop)
 }
 
-/// Puzzles handed to the threads at once, and the most text a batch may hold.
+/// Puzzles handed to the threads at once (the first batch, doubling up to the most), and the
+/// most text a batch may hold.
+const FIRST_BATCH: usize = 64;
 const BATCH_PUZZLES: usize = 1024;
 const BATCH_BYTES: usize = 8 << 20;
+/// Batches handed to the threads and not yet written.
+const IN_FLIGHT: usize = 4;
 /// Puzzles a thread takes at a time from a batch, writing into one buffer.
 const CHUNK: usize = 64;
 
@@ -109,8 +113,6 @@ where
     };
 
     let mut writer = Writer::new();
-    let mut batch: Vec<(Location, Record)> = Vec::with_capacity(BATCH_PUZZLES);
-    let mut batch_bytes = 0;
     let result = if pool.current_num_threads() == 1 {
         // One thread: no pool, no batches.
         for_each_record(&paths, &options, |at, record, bytes| {
@@ -118,46 +120,43 @@ where
             Ok(writer.write(run(&[(at, record)]))?)
         })
     } else {
-        // The main thread reads batch k + 1 while the pool works on batch k; at most two
-        // batches are in flight, and results are written in order.
+        // The main thread reads and splits the input into batches and hands each to the pool
+        // as soon as it is full, then writes the outputs of the batches done, in input order.
+        // Up to `IN_FLIGHT` batches are queued, so the workers never wait for the main thread
+        // (which shares their cores); the first batches are small so that they start at once.
         pool.in_place_scope(|scope| {
             let mut in_flight: VecDeque<mpsc::Receiver<Vec<Out>>> = VecDeque::new();
-            let submit = |batch: Vec<(Location, Record)>,
-                          in_flight: &mut VecDeque<mpsc::Receiver<Vec<Out>>>,
-                          writer: &mut Writer|
-             -> anyhow::Result<()> {
-                if in_flight.len() >= 2 {
-                    write_batch(in_flight.pop_front(), writer)?;
-                }
-                let (tx, rx) = mpsc::channel();
-                let run = &run;
-                scope.spawn(move |_| {
-                    let outs = batch.par_chunks(CHUNK).map(run).collect();
-                    let _ = tx.send(outs);
-                });
-                in_flight.push_back(rx);
-                Ok(())
-            };
+            let mut submit =
+                |batch: Vec<(Location, Record)>, writer: &mut Writer| -> anyhow::Result<()> {
+                    let (tx, rx) = mpsc::channel();
+                    let run = &run;
+                    scope.spawn(move |_| {
+                        let outs = batch.par_chunks(CHUNK).map(run).collect();
+                        let _ = tx.send(outs);
+                    });
+                    in_flight.push_back(rx);
+                    write_done(&mut in_flight, IN_FLIGHT, writer)
+                };
+            let mut batch: Vec<(Location, Record)> = Vec::with_capacity(FIRST_BATCH);
+            let (mut batch_bytes, mut read_bytes, mut size) = (0, 0, FIRST_BATCH);
             let read = for_each_record(&paths, &options, |at, record, bytes| {
-                progress.inc(bytes);
+                read_bytes += bytes;
                 batch_bytes += record.text_len();
                 batch.push((at, record));
-                if batch.len() >= BATCH_PUZZLES || batch_bytes >= BATCH_BYTES {
+                if batch.len() >= size || batch_bytes >= BATCH_BYTES {
+                    progress.inc(std::mem::take(&mut read_bytes));
+                    size = (size * 2).min(BATCH_PUZZLES);
                     batch_bytes = 0;
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_PUZZLES));
-                    submit(full, &mut in_flight, &mut writer)?;
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(size));
+                    submit(full, &mut writer)?;
                 }
                 Ok(())
             });
+            progress.inc(read_bytes);
             let last = std::mem::take(&mut batch);
-            let mut done = read.and_then(|u| submit(last, &mut in_flight, &mut writer).map(|()| u));
-            while let Some(rx) = in_flight.pop_front() {
-                let written = write_batch(Some(rx), &mut writer);
-                if done.is_ok() {
-                    done = written.map(|()| done.unwrap_or_default());
-                }
-            }
-            done
+            let done = read.and_then(|failed| submit(last, &mut writer).map(|()| failed));
+            let written = write_done(&mut in_flight, 0, &mut writer);
+            done.and_then(|failed| written.map(|()| failed))
         })
     };
     live.store(false, Ordering::Relaxed);
@@ -188,13 +187,24 @@ where
     })
 }
 
-/// Waits for a batch's outputs and writes them in order.
-fn write_batch(rx: Option<mpsc::Receiver<Vec<Out>>>, writer: &mut Writer) -> anyhow::Result<()> {
-    let outs = rx
-        .and_then(|rx| rx.recv().ok())
-        .context("a worker thread stopped")?;
-    for out in outs {
-        writer.write(out)?;
+/// Writes the outputs of the oldest batches, in order: those already done, and more (waiting
+/// for them) until at most `keep` batches are still in flight.
+fn write_done(
+    in_flight: &mut VecDeque<mpsc::Receiver<Vec<Out>>>,
+    keep: usize,
+    writer: &mut Writer,
+) -> anyhow::Result<()> {
+    while let Some(rx) = in_flight.front() {
+        let outs = match rx.try_recv() {
+            Ok(outs) => outs,
+            Err(mpsc::TryRecvError::Empty) if in_flight.len() <= keep => return Ok(()),
+            Err(mpsc::TryRecvError::Empty) => rx.recv().context("a worker thread stopped")?,
+            Err(mpsc::TryRecvError::Disconnected) => anyhow::bail!("a worker thread stopped"),
+        };
+        in_flight.pop_front();
+        for out in outs {
+            writer.write(out)?;
+        }
     }
     Ok(())
 }
