@@ -429,6 +429,14 @@ impl Grid {
         Ok(Grid { shape, values })
     }
 
+    /// A grid from values already known to fit the shape (as many as its cells, none above
+    /// `N`).
+    pub(crate) fn from_checked(shape: Shape, values: Vec<u16>) -> Grid {
+        debug_assert_eq!(values.len(), shape.cell_count());
+        debug_assert!(values.iter().all(|&v| usize::from(v) <= shape.side()));
+        Grid { shape, values }
+    }
+
     /// The box shape.
     pub fn shape(&self) -> Shape {
         self.shape

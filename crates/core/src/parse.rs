@@ -639,22 +639,9 @@ pub fn read_str(text: &str, options: &ReadOptions) -> Vec<Entry> {
 /// full reader, so the errors are the same as [`read_str`]'s.
 pub fn read_line(text: &str, options: &ReadOptions) -> Result<Grid, Vec<Error>> {
     let bytes = text.trim_end_matches(['\r', '\n']).as_bytes();
-    let side = crate::grid::isqrt(bytes.len());
-    if side * side == bytes.len()
-        && side <= options.alphabet.len()
-        && options.layout != Layout::Grid
-    {
-        let mut values = Vec::with_capacity(bytes.len());
-        for &b in bytes {
-            match options.alphabet.ascii.get(b as usize) {
-                Some(&v) if (v as usize) <= side => values.push(v),
-                _ => break,
-            }
-        }
-        if values.len() == bytes.len() {
-            if let Ok(shape) = Shape::for_cell_count(values.len(), options.shape) {
-                return Grid::from_vec(shape, values).map_err(|e| vec![e]);
-            }
+    if options.layout != Layout::Grid {
+        if let Some(grid) = read_compact_bytes(bytes, options) {
+            return Ok(grid);
         }
     }
     let mut entries = read_str(text, options);
@@ -662,6 +649,31 @@ pub fn read_line(text: &str, options: &ReadOptions) -> Result<Grid, Vec<Error>> 
         1 => entries.swap_remove(0).result,
         found => Err(vec![Error::PuzzleCount { found }]),
     }
+}
+
+/// A line of exactly `N²` symbols of the alphabet and nothing else, as a grid without further
+/// checks; `None` for anything else (read then by the full reader, which finds the errors).
+/// One pass without a branch per byte: a byte outside ASCII or the alphabet shows in the
+/// largest value, as does a digit above `N`.
+fn read_compact_bytes(bytes: &[u8], options: &ReadOptions) -> Option<Grid> {
+    let shape = match options.shape {
+        None if bytes.len() == 81 => Shape::CLASSIC,
+        _ => Shape::for_cell_count(bytes.len(), options.shape).ok()?,
+    };
+    if shape.side() > options.alphabet.len() {
+        return None;
+    }
+    let (mut max, mut high) = (0u16, 0u8);
+    let values: Vec<u16> = bytes
+        .iter()
+        .map(|&b| {
+            high |= b;
+            let v = options.alphabet.ascii[usize::from(b & 127)];
+            max = max.max(v);
+            v
+        })
+        .collect();
+    (high < 128 && usize::from(max) <= shape.side()).then(|| Grid::from_checked(shape, values))
 }
 
 /// Reads a text that holds exactly one puzzle, returning its first problem if it has any.
@@ -924,6 +936,11 @@ mod tests {
             "1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1",
             "12345",
             "A234341221434321",
+            // A digit above 4 in a 4×4 grid; a character beyond ASCII whose low 7 bits are a
+            // digit (U+00B1 is 0xC2 0xB1, 0xB1 & 127 = '1'), 81 bytes in all; 80 cells and a separator.
+            "1234341221434325",
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..\u{b1}",
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..,",
             "",
         ] {
             let slow = read_str(line, &opts).pop().map(|e| e.result);

@@ -54,10 +54,11 @@
 //! a digit with exactly two configurations, in the band or stack with the fewest over all its
 //! digits (Tdoku's choice): a decision over three cells at once. Otherwise, on a cell with two
 //! candidates (the first, or after [`Fast9::CHEAP_GUESSES`] the one with the most empty
-//! peers in its band), else on the first cell with the fewest. Either way the engine saves a
-//! copy of the state (about 60 words) for the second branch and goes on with the first: the
-//! copies form the stack that `next_solution` resumes from, so the engine can stop after any
-//! solution.
+//! peers in its band), else on the first cell with the fewest. Either way the engine saves the
+//! second branch (the 27 words with the branch applied and the empty cells: 36 words; what was
+//! last propagated is the words themselves, as a guess is made at a fixpoint) and goes on with
+//! the first: the saved branches form the stack that `next_solution` resumes from, so the
+//! engine can stop after any solution.
 
 use crate::grid::Grid;
 
@@ -307,6 +308,30 @@ enum Branch {
 }
 
 impl Branch {
+    /// Restricts the words to configuration `p`; returns the words it may change (bit `w`:
+    /// word `w`).
+    #[inline(always)]
+    fn assert(self, cand: &mut [u32; 32], p: usize) -> u32 {
+        let perm = PERMS[p];
+        match self {
+            Branch::Band { d, b, .. } => {
+                let mut keep = 0;
+                for (r, &j) in perm.iter().enumerate() {
+                    keep |= 7 << (9 * r + 3 * j);
+                }
+                cand[(3 * d + b) & 31] &= keep;
+                1 << (3 * d + b)
+            }
+            Branch::Stack { d, s, .. } => {
+                for (b, &c) in perm.iter().enumerate() {
+                    let stack = 0x1C0E07 << (3 * s);
+                    cand[(3 * d + b) & 31] &= !(stack & !column(3 * s as u32 + c as u32));
+                }
+                7 << (3 * d)
+            }
+        }
+    }
+
     fn configs(self) -> (usize, usize) {
         let (Branch::Band { configs, .. } | Branch::Stack { configs, .. }) = self;
         let first = configs.trailing_zeros() as usize;
@@ -315,10 +340,35 @@ impl Branch {
     }
 }
 
+/// The second branch of a guess, kept for later: the words and empty cells of the state the
+/// guess was made in (a fixpoint, where every word was as last propagated) with the branch
+/// applied, and which words the branch changed. The rest of a [`State`] is either the words
+/// again or recomputed by the next propagation: half the bytes of a state to copy.
+#[derive(Clone, Copy, Debug)]
+struct Saved {
+    cand: [u32; 32],
+    unsolved: [u32; 3],
+    /// Bit `w`: word `w` differs from the fixpoint.
+    changed: u32,
+}
+
+impl Saved {
+    /// Makes `state` the saved one, with the changed words to be propagated.
+    #[inline(always)]
+    fn restore(&self, state: &mut State) {
+        state.cand = self.cand;
+        for (w, seen) in state.seen.iter_mut().enumerate() {
+            // A changed word is seen as all ones, never a word's value (27 bits).
+            *seen = self.cand[w] | 0u32.wrapping_sub(self.changed >> w & 1);
+        }
+        state.unsolved = self.unsolved;
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct Fast9 {
     state: State,
-    stack: Vec<State>,
+    stack: Vec<Saved>,
     guesses: u64,
     pub(crate) watch: super::Watch,
     phase: Phase,
@@ -757,22 +807,7 @@ impl State {
     /// Restricts the state to configuration `p` of a band or stack branch.
     #[inline(always)]
     fn assert_config(&mut self, branch: Branch, p: usize) {
-        let perm = PERMS[p];
-        match branch {
-            Branch::Band { d, b, .. } => {
-                let mut keep = 0;
-                for (r, &j) in perm.iter().enumerate() {
-                    keep |= 7 << (9 * r + 3 * j);
-                }
-                self.cand[3 * d + b] &= keep;
-            }
-            Branch::Stack { d, s, .. } => {
-                for (b, &c) in perm.iter().enumerate() {
-                    let stack = 0x1C0E07 << (3 * s);
-                    self.cand[3 * d + b] &= !(stack & !column(3 * s as u32 + c as u32));
-                }
-            }
-        }
+        branch.assert(&mut self.cand, p);
     }
 
     fn write(&self, values: &mut [u16; 81]) {
@@ -825,25 +860,15 @@ impl Fast9 {
         self.stack.clear();
         self.guesses = 0;
         self.dead_ends = 0;
-        // The clues of each digit, per band (without a branch per cell: empty cells go to
-        // row 0, which is then dropped).
-        let mut digits = [[0u32; 3]; 10];
-        for (b, band) in values.chunks_exact(27).enumerate() {
-            for (i, &v) in band.iter().enumerate() {
-                digits[usize::from(v).min(9)][b] |= 1 << i;
-            }
-        }
-        let mut given = [[0u32; 3]; 9];
-        given.copy_from_slice(&digits[1..]);
         #[cfg(target_arch = "x86_64")]
         let start = if self.avx2 {
             // SAFETY: see `Fast9::advance`.
-            unsafe { State::start_avx2(&given) }
+            unsafe { State::start_avx2(&clues_avx2(values)) }
         } else {
-            State::start(&given)
+            State::start(&clues(values))
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let start = State::start(&given);
+        let start = State::start(&clues(values));
         match start {
             Some(state) => {
                 self.state = state;
@@ -902,21 +927,26 @@ impl Fast9 {
                 }
                 // Both branches: a copy on the stack takes the second, for later; the state
                 // goes on with the first.
-                self.stack.push(self.state);
-                let top = self.stack.len() - 1;
-                let other = &mut self.stack[top];
+                let mut other = Saved {
+                    cand: self.state.cand,
+                    unsolved: self.state.unsolved,
+                    changed: 0,
+                };
                 if let Some(branch) = self.state.choose_config() {
                     let (first, second) = branch.configs();
-                    other.assert_config(branch, second);
+                    other.changed = branch.assert(&mut other.cand, second);
                     self.state.assert_config(branch, first);
                 } else {
                     // The first guesses of a puzzle take the first bivalue cell (cheap: most
                     // easy puzzles need a handful); a puzzle that keeps guessing gets the
                     // thorough choice.
                     let (b, i, d) = self.state.choose(self.guesses >= Self::CHEAP_GUESSES);
-                    other.cand[3 * d + b] &= !(1 << i);
+                    let w = (3 * d + b) & 31;
+                    other.cand[w] &= !(1 << i);
+                    other.changed = 1 << w;
                     self.state.place(d, b, i);
                 }
+                self.stack.push(other);
                 self.guesses += 1;
                 consistent = self.state.propagate_on::<AVX2>(self.deep());
             } else {
@@ -928,7 +958,7 @@ impl Fast9 {
                     self.phase = Phase::Done;
                     return false;
                 };
-                self.state = next;
+                next.restore(&mut self.state);
                 consistent = self.state.propagate_on::<AVX2>(self.deep());
             }
         }
@@ -942,6 +972,50 @@ impl Fast9 {
             None
         }
     }
+}
+
+/// The clues of each digit (1..=9 → 0..9), per band (bit `9·row + col`). Without a branch
+/// per cell: empty cells (and values above 9, which a grid never holds) go to row 0, which is
+/// then dropped.
+fn clues(values: &[u16]) -> [[u32; 3]; 9] {
+    let mut digits = [[0u32; 3]; 11];
+    for (b, band) in values.chunks_exact(27).enumerate() {
+        for (i, &v) in band.iter().enumerate() {
+            digits[usize::from(v).min(10)][b] |= 1 << i;
+        }
+    }
+    let mut given = [[0u32; 3]; 9];
+    given.copy_from_slice(&digits[1..10]);
+    given
+}
+
+/// [`clues`] by AVX2 compares: the values as bytes in three registers, one compare and
+/// mask per digit and register.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn clues_avx2(values: &[u16]) -> [[u32; 3]; 9] {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+    };
+    let mut bytes = [0u8; 96];
+    for (b, &v) in bytes.iter_mut().zip(values.iter().take(81)) {
+        *b = v.min(255) as u8;
+    }
+    // SAFETY: three loads of 32 bytes in a 96-byte array; AVX2 as said above.
+    let regs = [0, 1, 2]
+        .map(|k| unsafe { _mm256_loadu_si256(bytes.as_ptr().add(32 * k).cast::<__m256i>()) });
+    let mut given = [[0u32; 3]; 9];
+    for (d, g) in given.iter_mut().enumerate() {
+        let digit = _mm256_set1_epi8(d as i8 + 1);
+        let [m0, m1, m2] = regs.map(|r| _mm256_movemask_epi8(_mm256_cmpeq_epi8(r, digit)) as u32);
+        let low = u64::from(m0) | u64::from(m1) << 32;
+        *g = [
+            low as u32 & ALL,
+            (low >> 27) as u32 & ALL,
+            ((low >> 54) as u32 | m2 << 10) & ALL,
+        ];
+    }
+    given
 }
 
 fn avx2_detected() -> bool {
@@ -1017,6 +1091,26 @@ mod tests {
                 if a.is_none() {
                     break;
                 }
+            }
+        }
+    }
+
+    /// The clue masks by AVX2 compares equal the scalar ones, and put each clue in its digit's
+    /// word at its band's bit.
+    #[test]
+    fn clue_masks_by_both_paths() {
+        for values in samples() {
+            let given = clues(&values);
+            for (i, &v) in values.iter().enumerate() {
+                for (d, g) in given.iter().enumerate() {
+                    let bit = g[i / 27] >> (i % 27) & 1;
+                    assert_eq!(bit == 1, usize::from(v) == d + 1, "cell {i} in {values:?}");
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            if avx2_detected() {
+                // SAFETY: the CPU has the features.
+                assert_eq!(unsafe { clues_avx2(&values) }, given);
             }
         }
     }
