@@ -30,9 +30,9 @@
 //! - **Naked singles**: counting the digits of every cell in bit-slices (`at least one`,
 //!   `at least two`, `at least three`) over the nine words of a band gives the cells with one
 //!   candidate, the empty cells with none, and the cells with two (kept for branching).
-//! - **Triads** (Tdoku's idea, written afresh; only once the search has met
-//!   [`Fast9::DEEP_AFTER`] dead ends, as easy puzzles and puzzles with many solutions do not
-//!   repay them): a minirow's three cells
+//! - **Triads** (Tdoku's idea, written afresh; at the root, then only once the search has met
+//!   [`Fast9::DEEP_AFTER`] dead end, as puzzles with many solutions do not repay them): a
+//!   minirow's three cells
 //!   hold three digits, so a minirow with three digits left holds those (each leaves the rest
 //!   of its row and box), and a minirow to which three digits are locked holds no other.
 //!   The same across each stack on minicolumns, with pointing and claiming between boxes and
@@ -827,12 +827,14 @@ impl State {
 impl Fast9 {
     /// Guesses made with the cheap branching choice before the thorough one.
     const CHEAP_GUESSES: u64 = 8;
-    /// Dead ends (guesses refuted) before the triad passes join the propagation: against
-    /// joining after 8 guesses, top1465 10–20 % faster, serg (many solutions) level; after 3
-    /// guesses, serg was 25 % slower.
-    const DEEP_AFTER: u64 = 2;
+    /// Dead ends (guesses refuted) before the triad passes join the propagation below the
+    /// root (where they always run). Alternated runs against "after two dead ends, not at the
+    /// root": forum_hardest_1106 1.09–1.14×, top1465 1.06×, 17-clue 1.04× (guesses 0.96 →
+    /// 0.64), serg (many solutions) 0.92–1.03×; after 8 guesses instead, top1465 10–20 %
+    /// slower; on every node (0), serg 1.45× slower for no fewer guesses.
+    const DEEP_AFTER: u64 = 1;
 
-    /// Whether the triad passes join the propagation: once the search has met
+    /// Whether the triad passes join the propagation below the root: once the search has met
     /// [`Fast9::DEEP_AFTER`] dead ends. Puzzles with many solutions rarely meet one, and
     /// there the passes cost more than they save.
     fn deep(&self) -> bool {
@@ -909,7 +911,7 @@ impl Fast9 {
     #[inline(always)]
     fn search<const AVX2: bool>(&mut self) -> bool {
         let mut consistent = match self.phase {
-            Phase::Start => self.state.propagate_on::<AVX2>(false),
+            Phase::Start => self.state.propagate_on::<AVX2>(true),
             Phase::Solved => false,
             Phase::Done => return false,
         };
