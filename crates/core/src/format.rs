@@ -50,6 +50,24 @@ impl Style {
     /// larger than the alphabet.
     pub fn line(&self, grid: &Grid) -> String {
         let compact = self.compact(grid);
+        if compact && self.empty.is_ascii() && grid.side() < 64 {
+            // One byte a cell when every symbol is ASCII (the standard alphabet is).
+            let mut symbols = [0u8; 64];
+            symbols[0] = self.empty as u8;
+            let ascii = (1..=grid.side()).all(|v| match self.alphabet.symbol(v) {
+                Some(c) if c.is_ascii() => {
+                    symbols[v] = c as u8;
+                    true
+                }
+                _ => false,
+            });
+            if ascii {
+                let bytes = grid.values().iter().map(|&v| symbols[usize::from(v) & 63]);
+                if let Ok(line) = String::from_utf8(bytes.collect()) {
+                    return line;
+                }
+            }
+        }
         let mut out = String::with_capacity(grid.values().len() * if compact { 1 } else { 3 });
         for (i, &v) in grid.values().iter().enumerate() {
             if !compact && i > 0 {
@@ -149,5 +167,27 @@ mod tests {
             ..Style::default()
         };
         assert_eq!(style.line(&g), "1000000000000000");
+    }
+
+    /// Lines are written a byte a cell when the symbols are ASCII, a char a cell otherwise:
+    /// both read back.
+    #[test]
+    fn ascii_and_other_alphabets_write_lines() {
+        let g: Grid = "12..34..........".parse().unwrap();
+        let greek = Style {
+            alphabet: Alphabet::new("αβγδ").unwrap(),
+            empty: '·',
+        };
+        assert_eq!(greek.line(&g), "αβ··γδ··········");
+        let letters = Style {
+            alphabet: Alphabet::new("abcd").unwrap(),
+            empty: '.',
+        };
+        assert_eq!(letters.line(&g), "ab..cd..........");
+        let opts = ReadOptions {
+            alphabet: letters.alphabet.clone(),
+            ..ReadOptions::default()
+        };
+        assert_eq!(read_one(&letters.line(&g), &opts).unwrap(), g);
     }
 }

@@ -445,6 +445,19 @@ impl Reader {
 /// The fast path for a line of ASCII symbols and separators that reads without a problem;
 /// `None` sends the line to the full reader.
 fn read_compact(line: &Line, options: &ReadOptions) -> Option<Entry> {
+    // The common case first: the symbols alone, one a cell.
+    let bytes = line.text.trim_end().as_bytes();
+    if let Some(grid) = read_compact_bytes(bytes, options) {
+        let empty = bytes
+            .iter()
+            .find(|&&b| options.alphabet.ascii[usize::from(b & 127)] == 0)
+            .map_or('.', |&b| char::from(b));
+        return Some(Entry {
+            line: line.number,
+            result: Ok(grid),
+            empty,
+        });
+    }
     if !line.text.is_ascii() {
         return None;
     }
