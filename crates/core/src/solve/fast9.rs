@@ -30,7 +30,8 @@
 //! - **Naked singles**: counting the digits of every cell in bit-slices (`at least one`,
 //!   `at least two`, `at least three`) over the nine words of a band gives the cells with one
 //!   candidate, the empty cells with none, and the cells with two (kept for branching).
-//! - **Triads** (Tdoku's idea, written afresh; at the root, then only once the search has met
+//! - **Triads** (Tdoku's idea, written afresh; at the root of puzzles with at least
+//!   [`Fast9::ROOT_DEEP_EMPTY`] empty cells, then only once the search has met
 //!   [`Fast9::DEEP_AFTER`] dead end, as puzzles with many solutions do not repay them): a
 //!   minirow's three cells
 //!   hold three digits, so a minirow with three digits left holds those (each leaves the rest
@@ -833,6 +834,12 @@ impl Fast9 {
     /// 0.64), serg (many solutions) 0.92–1.03×; after 8 guesses instead, top1465 10–20 %
     /// slower; on every node (0), serg 1.45× slower for no fewer guesses.
     const DEEP_AFTER: u64 = 1;
+    /// Empty cells (of 81) from which the triad passes also run at the root: sparse puzzles
+    /// repay them there (17-clue: guesses 0.96 → 0.64), puzzles with many clues are mostly
+    /// settled by singles or, with many solutions, by guesses. The benchmark sets have up to
+    /// 28 clues, except serg's (34–35 clues, many solutions), where the pass at the root cost
+    /// 7 % of the instructions for no fewer guesses.
+    const ROOT_DEEP_EMPTY: u32 = 50;
 
     /// Whether the triad passes join the propagation below the root: once the search has met
     /// [`Fast9::DEEP_AFTER`] dead ends. Puzzles with many solutions rarely meet one, and
@@ -911,7 +918,11 @@ impl Fast9 {
     #[inline(always)]
     fn search<const AVX2: bool>(&mut self) -> bool {
         let mut consistent = match self.phase {
-            Phase::Start => self.state.propagate_on::<AVX2>(true),
+            Phase::Start => {
+                let empty: u32 = self.state.unsolved.iter().map(|u| u.count_ones()).sum();
+                self.state
+                    .propagate_on::<AVX2>(empty >= Self::ROOT_DEEP_EMPTY)
+            }
             Phase::Solved => false,
             Phase::Done => return false,
         };
