@@ -285,7 +285,7 @@ const fn column(c: u32) -> u32 {
     0x40201 << c
 }
 
-/// The 27 words plus bookkeeping: everything a guess copies.
+/// The 27 words plus bookkeeping (a guess saves only part of it: [`Saved`]).
 #[derive(Clone, Copy, Debug)]
 struct State {
     /// 27 words and 5 of padding (0 in both arrays), so that comparing them is 4 vector ops.
@@ -805,12 +805,6 @@ impl State {
         (configs.count_ones() == 2).then_some(branch)
     }
 
-    /// Restricts the state to configuration `p` of a band or stack branch.
-    #[inline(always)]
-    fn assert_config(&mut self, branch: Branch, p: usize) {
-        branch.assert(&mut self.cand, p);
-    }
-
     fn write(&self, values: &mut [u16; 81]) {
         for b in 0..3 {
             for d in 0..9 {
@@ -829,7 +823,7 @@ impl Fast9 {
     /// Guesses made with the cheap branching choice before the thorough one.
     const CHEAP_GUESSES: u64 = 8;
     /// Dead ends (guesses refuted) before the triad passes join the propagation below the
-    /// root (where they always run). Alternated runs against "after two dead ends, not at the
+    /// root (where they run for sparse puzzles: [`Fast9::ROOT_DEEP_EMPTY`]). Alternated runs against "after two dead ends, not at the
     /// root": forum_hardest_1106 1.09–1.14×, top1465 1.06×, 17-clue 1.04× (guesses 0.96 →
     /// 0.64), serg (many solutions) 0.92–1.03×; after 8 guesses instead, top1465 10–20 %
     /// slower; on every node (0), serg 1.45× slower for no fewer guesses.
@@ -938,8 +932,8 @@ impl Fast9 {
                     self.phase = Phase::Done;
                     return false;
                 }
-                // Both branches: a copy on the stack takes the second, for later; the state
-                // goes on with the first.
+                // Both branches: the second is saved on the stack, for later; the state goes
+                // on with the first.
                 let mut other = Saved {
                     cand: self.state.cand,
                     unsolved: self.state.unsolved,
@@ -948,7 +942,7 @@ impl Fast9 {
                 if let Some(branch) = self.state.choose_config() {
                     let (first, second) = branch.configs();
                     other.changed = branch.assert(&mut other.cand, second);
-                    self.state.assert_config(branch, first);
+                    branch.assert(&mut self.state.cand, first);
                 } else {
                     // The first guesses of a puzzle take the first bivalue cell (cheap: most
                     // easy puzzles need a handful); a puzzle that keeps guessing gets the
@@ -988,8 +982,8 @@ impl Fast9 {
 }
 
 /// The clues of each digit (1..=9 → 0..9), per band (bit `9·row + col`). Without a branch
-/// per cell: empty cells (and values above 9, which a grid never holds) go to row 0, which is
-/// then dropped.
+/// per cell: empty cells go to entry 0 (and values above 9, which a grid never holds, to
+/// entry 10), both dropped.
 fn clues(values: &[u16]) -> [[u32; 3]; 9] {
     let mut digits = [[0u32; 3]; 11];
     for (b, band) in values.chunks_exact(27).enumerate() {
