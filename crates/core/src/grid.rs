@@ -171,7 +171,7 @@ impl std::str::FromStr for Shape {
     }
 }
 
-pub(crate) fn isqrt(n: usize) -> usize {
+fn isqrt(n: usize) -> usize {
     let mut r = (n as f64).sqrt() as usize;
     while r * r > n {
         r -= 1;
