@@ -125,14 +125,15 @@ where
         // Up to `IN_FLIGHT` batches are queued, so the workers never wait for the main thread
         // (which shares their cores); the first batches are small so that they start at once.
         pool.in_place_scope(|scope| {
-            let mut in_flight: VecDeque<mpsc::Receiver<Vec<Out>>> = VecDeque::new();
+            let mut in_flight: VecDeque<mpsc::Receiver<Done>> = VecDeque::new();
             let mut submit =
                 |batch: Vec<(Location, Record)>, writer: &mut Writer| -> anyhow::Result<()> {
                     let (tx, rx) = mpsc::channel();
                     let run = &run;
                     scope.spawn(move |_| {
                         let outs = batch.par_chunks(CHUNK).map(run).collect();
-                        let _ = tx.send(outs);
+                        // The records go back to be freed where they were allocated.
+                        let _ = tx.send((outs, batch));
                     });
                     in_flight.push_back(rx);
                     write_done(&mut in_flight, IN_FLIGHT, writer)
@@ -187,16 +188,20 @@ where
     })
 }
 
+/// A batch's outputs, and its records (freed by the thread that read them: memory freed on
+/// another thread goes to that thread's cache, and the reading thread would allocate afresh).
+type Done = (Vec<Out>, Vec<(Location, Record)>);
+
 /// Writes the outputs of the oldest batches, in order: those already done, and more (waiting
 /// for them) until at most `keep` batches are still in flight.
 fn write_done(
-    in_flight: &mut VecDeque<mpsc::Receiver<Vec<Out>>>,
+    in_flight: &mut VecDeque<mpsc::Receiver<Done>>,
     keep: usize,
     writer: &mut Writer,
 ) -> anyhow::Result<()> {
     while let Some(rx) = in_flight.front() {
-        let outs = match rx.try_recv() {
-            Ok(outs) => outs,
+        let (outs, _records) = match rx.try_recv() {
+            Ok(done) => done,
             Err(mpsc::TryRecvError::Empty) if in_flight.len() <= keep => return Ok(()),
             Err(mpsc::TryRecvError::Empty) => rx.recv().context("a worker thread stopped")?,
             Err(mpsc::TryRecvError::Disconnected) => anyhow::bail!("a worker thread stopped"),
