@@ -122,8 +122,9 @@ where
     } else {
         // The main thread reads and splits the input into batches and hands each to the pool
         // as soon as it is full, then writes the outputs of the batches done, in input order.
-        // Up to `IN_FLIGHT` batches are queued, so the workers never wait for the main thread
-        // (which shares their cores); the first batches are small so that they start at once.
+        // Up to `IN_FLIGHT` batches are queued, so the workers have work while the main thread
+        // (which shares their cores) reads; the first batches are small so that they start at
+        // once. Each batch comes back with its outputs, to be freed here ([`Done`]).
         pool.in_place_scope(|scope| {
             let mut in_flight: VecDeque<mpsc::Receiver<Done>> = VecDeque::new();
             let mut submit =
@@ -132,7 +133,6 @@ where
                     let run = &run;
                     scope.spawn(move |_| {
                         let outs = batch.par_chunks(CHUNK).map(run).collect();
-                        // The records go back to be freed where they were allocated.
                         let _ = tx.send((outs, batch));
                     });
                     in_flight.push_back(rx);
