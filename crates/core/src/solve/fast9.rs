@@ -294,6 +294,59 @@ fn spread(m: u32) -> u32 {
     m & 0o7 | (m >> 5 & 0o7) << 9 | (m >> 10 & 0o7) << 18
 }
 
+/// For each of the 27 words, its wrapped band matrix (as [`WRAPPED`] gives it from [`shrink`])
+/// and its columns (as [`columns`] gives them), by AVX2 shifts over four registers. Only to be
+/// called from code compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn band_matrices_avx2(cand: &[u32; 32]) -> ([u32; 32], [u32; 32]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_slli_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+    };
+    /// Bits `m` of `y >> S`.
+    #[inline(always)]
+    unsafe fn part<const S: i32>(y: __m256i, m: i32) -> __m256i {
+        unsafe { _mm256_and_si256(_mm256_srli_epi32::<S>(y), _mm256_set1_epi32(m)) }
+    }
+    let (mut bands, mut cols) = ([0u32; 32], [0u32; 32]);
+    // SAFETY: four loads and stores of 8 words in arrays of 32; AVX2 as said above.
+    unsafe {
+        for k in 0..4 {
+            let x = _mm256_loadu_si256(cand.as_ptr().add(8 * k).cast::<__m256i>());
+            let y = _mm256_or_si256(
+                x,
+                _mm256_or_si256(_mm256_srli_epi32::<1>(x), _mm256_srli_epi32::<2>(x)),
+            );
+            // Bit 9r + 3j of `y` (minirow j of row r non-empty) to bit 5r + j: the bits that
+            // move by the same shift together.
+            let m = _mm256_or_si256(
+                _mm256_or_si256(
+                    _mm256_or_si256(part::<0>(y, 0x1), part::<2>(y, 0x2)),
+                    _mm256_or_si256(part::<4>(y, 0x24), part::<6>(y, 0x40)),
+                ),
+                _mm256_or_si256(
+                    _mm256_or_si256(part::<8>(y, 0x480), part::<10>(y, 0x800)),
+                    part::<12>(y, 0x1000),
+                ),
+            );
+            // Wrapped around, as `wrap` does.
+            let m = _mm256_or_si256(m, _mm256_slli_epi32::<3>(part::<0>(m, 0b00011_00011_00011)));
+            let m = _mm256_or_si256(m, _mm256_slli_epi32::<15>(part::<0>(m, 0b11111_11111)));
+            _mm256_storeu_si256(bands.as_mut_ptr().add(8 * k).cast::<__m256i>(), m);
+            let c = _mm256_or_si256(
+                x,
+                _mm256_or_si256(_mm256_srli_epi32::<9>(x), _mm256_srli_epi32::<18>(x)),
+            );
+            _mm256_storeu_si256(
+                cols.as_mut_ptr().add(8 * k).cast::<__m256i>(),
+                part::<0>(c, 511),
+            );
+        }
+    }
+    (bands, cols)
+}
+
 /// The three cells of column `c` within a band.
 const fn column(c: u32) -> u32 {
     0x40201 << c
@@ -651,6 +704,38 @@ impl State {
         }
     }
 
+    /// Each digit's wrapped 3×3 matrices (see [`wrap`]) of non-empty minirows in the bands
+    /// (lanes 0..3) and minicolumns in the stacks (lanes 3..6); lanes 6..8 are padding (full
+    /// matrices, inert). `SIMD`: the band matrices of all 27 words by AVX2 shifts, four
+    /// registers at once (only set in code compiled for AVX2).
+    #[inline(always)]
+    fn matrices<const SIMD: bool>(&self) -> [[u32; 8]; 9] {
+        let mut raw = [[wrap(BASE); 8]; 9];
+        #[cfg(target_arch = "x86_64")]
+        if SIMD {
+            // SAFETY: AVX2 as said above.
+            let (bands, cols) = unsafe { band_matrices_avx2(&self.cand) };
+            for (d, lanes) in raw.iter_mut().enumerate() {
+                let stacks =
+                    stack_matrices::<true>(&[cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]]);
+                for b in 0..3 {
+                    lanes[b] = bands[3 * d + b];
+                    lanes[3 + b] = WRAPPED[stacks[b] as usize & 511];
+                }
+            }
+            return raw;
+        }
+        for (d, lanes) in raw.iter_mut().enumerate() {
+            let words = [0, 1, 2].map(|b| self.cand[3 * d + b]);
+            let stacks = stack_matrices::<SIMD>(&words.map(columns));
+            for b in 0..3 {
+                lanes[b] = WRAPPED[shrink_on::<SIMD>(words[b]) as usize & 511];
+                lanes[3 + b] = WRAPPED[stacks[b] as usize & 511];
+            }
+        }
+        raw
+    }
+
     /// Triads and the locked candidates between boxes and columns, in one pass over the six
     /// units (three bands, three stacks) side by side, without tables: one lane per unit, so
     /// that the compiler can keep the lanes in vector registers. Each digit's 3×3 matrix of
@@ -660,16 +745,7 @@ impl State {
     #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn units<const BMI2: bool>(&mut self) -> Option<bool> {
-        // Lanes 0..3: bands, 3..6: stacks, 6..8: padding (full matrices, inert).
-        let mut raw = [[wrap(BASE); 8]; 9];
-        for (d, lanes) in raw.iter_mut().enumerate() {
-            let words = [0, 1, 2].map(|b| self.cand[3 * d + b]);
-            let stacks = stack_matrices::<BMI2>(&words.map(columns));
-            for b in 0..3 {
-                lanes[b] = WRAPPED[shrink_on::<BMI2>(words[b]) as usize & 511];
-                lanes[3 + b] = WRAPPED[stacks[b] as usize & 511];
-            }
-        }
+        let raw = self.matrices::<BMI2>();
         // Per digit: the matrix reduced to its permutations, the entries alone in their row,
         // and the number of permutations; per unit, the bit-sliced counts of both.
         let mut kept = [[0u32; 8]; 9];
@@ -1198,6 +1274,40 @@ mod tests {
             if avx2_detected() {
                 // SAFETY: the CPU has the features.
                 assert_eq!(unsafe { clues_avx2(&values) }, given);
+            }
+        }
+    }
+
+    /// The band matrices and columns by AVX2 shifts equal the table ones, on words of every
+    /// density.
+    #[test]
+    fn band_matrices_by_both_paths() {
+        #[cfg(target_arch = "x86_64")]
+        if avx2_detected() {
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            let mut next = move || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            for round in 0..200 {
+                let mut cand = [0u32; 32];
+                for w in cand.iter_mut().take(27) {
+                    // Sparser words as the rounds go: ANDs of up to four random words.
+                    *w = (0..=round % 4).fold(ALL, |x, _| x & next() as u32);
+                }
+                // SAFETY: the CPU has the features.
+                let (bands, cols) = unsafe { band_matrices_avx2(&cand) };
+                for w in 0..27 {
+                    assert_eq!(
+                        bands[w],
+                        WRAPPED[shrink(cand[w]) as usize],
+                        "{:#x}",
+                        cand[w]
+                    );
+                    assert_eq!(cols[w], columns(cand[w]), "{:#x}", cand[w]);
+                }
             }
         }
     }
