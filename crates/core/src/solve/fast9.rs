@@ -177,7 +177,8 @@ const fn configs() -> [u8; 512] {
 }
 
 /// For 9 bits of column occupancy, the columns that are alone in their box (their stack
-/// triple): the digit is locked there, and leaves those columns in the other bands.
+/// triple): the digit is locked there, and leaves those columns in the other bands. As cells
+/// of a band (all three rows): [`LOCKED_CELLS`].
 static LOCKED_COLUMN: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut cols = 0;
@@ -191,6 +192,30 @@ static LOCKED_COLUMN: [u32; 512] = {
             j += 1;
         }
         cols += 1;
+    }
+    t
+};
+
+/// [`LOCKED_COLUMN`] as the cells of those columns in a band.
+static LOCKED_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        t[cols] = LOCKED_COLUMN[cols] * 0x40201;
+        cols += 1;
+    }
+    t
+};
+
+/// For each word `3d + b`: its band `b` and the words of digit `d` in the two other bands.
+static WORDS: [(u8, u8, u8); 27] = {
+    let mut t = [(0, 0, 0); 27];
+    let mut w = 0;
+    while w < 27 {
+        let (d, b) = (w / 3, w % 3);
+        let (b1, b2) = OTHER_BANDS[b];
+        t[w] = (b as u8, (3 * d + b1) as u8, (3 * d + b2) as u8);
+        w += 1;
     }
     t
 };
@@ -590,7 +615,8 @@ impl State {
     #[inline(always)]
     fn update<const BMI2: bool>(&mut self, w: usize) -> bool {
         let old = self.cand[w];
-        let (d, b) = (w / 3, w % 3);
+        let (b, w1, w2) = WORDS[w % 27];
+        let b = usize::from(b);
         let shrink = shrink_on::<BMI2>(old);
         let x = old & COMPLEX[shrink as usize & 511];
         if x == 0 {
@@ -607,10 +633,9 @@ impl State {
         }
         self.cand[w] = x;
         self.seen[w] = x;
-        let gone = LOCKED_COLUMN[columns(x) as usize] * 0x40201;
-        let (b1, b2) = OTHER_BANDS[b];
-        self.cand[(3 * d + b1) & 31] &= !gone;
-        self.cand[(3 * d + b2) & 31] &= !gone;
+        let gone = LOCKED_CELLS[columns(x) as usize];
+        self.cand[usize::from(w1)] &= !gone;
+        self.cand[usize::from(w2)] &= !gone;
         true
     }
 
