@@ -30,8 +30,8 @@
 //! - **Naked singles**: counting the digits of every cell in bit-slices (`at least one`,
 //!   `at least two`, `at least three`) over the nine words of a band gives the cells with one
 //!   candidate, the empty cells with none, and the cells with two (kept for branching).
-//! - **Triads** (Tdoku's idea, written afresh; at the root of puzzles with at least
-//!   [`Fast9::ROOT_DEEP_EMPTY`] empty cells, then only once the search has met
+//! - **Triads** (Tdoku's idea, written afresh; on every node of puzzles with at least
+//!   [`Fast9::DEEP_EMPTY`] empty cells, else only once the search has met
 //!   [`Fast9::DEEP_AFTER`] dead end, as puzzles with many solutions do not repay them): a
 //!   minirow's three cells
 //!   hold three digits, so a minirow with three digits left holds those (each leaves the rest
@@ -480,6 +480,8 @@ pub(crate) struct Fast9 {
     avx2: bool,
     /// Guesses that led to a contradiction.
     dead_ends: u64,
+    /// Whether the puzzle has at least [`Fast9::DEEP_EMPTY`] empty cells.
+    sparse: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1003,24 +1005,25 @@ impl State {
 impl Fast9 {
     /// Guesses made with the cheap branching choice before the thorough one.
     const CHEAP_GUESSES: u64 = 8;
-    /// Dead ends (guesses refuted) before the triad passes join the propagation below the
-    /// root (where they run for sparse puzzles: [`Fast9::ROOT_DEEP_EMPTY`]). Alternated runs against "after two dead ends, not at the
-    /// root": forum_hardest_1106 1.09–1.14×, top1465 1.06×, 17-clue 1.04× (guesses 0.96 →
-    /// 0.64), serg (many solutions) 0.92–1.03×; after 8 guesses instead, top1465 10–20 %
-    /// slower; on every node (0), serg 1.45× slower for no fewer guesses.
+    /// Dead ends (guesses refuted) before the triad passes join the propagation of a puzzle
+    /// with fewer than [`Fast9::DEEP_EMPTY`] empty cells. Alternated runs against "after two
+    /// dead ends": forum_hardest_1106 1.09–1.14×, top1465 1.06×, serg (many solutions)
+    /// 0.92–1.03×; after 8 guesses instead, top1465 10–20 % slower; on every node (0), serg
+    /// 1.45× slower for no fewer guesses.
     const DEEP_AFTER: u64 = 1;
-    /// Empty cells (of 81) from which the triad passes also run at the root: sparse puzzles
-    /// repay them there (17-clue: guesses 0.96 → 0.64), puzzles with many clues are mostly
-    /// settled by singles or, with many solutions, by guesses. The benchmark sets have up to
-    /// 28 clues, except serg's (34–35 clues, many solutions), where the pass at the root cost
-    /// 7 % of the instructions for no fewer guesses.
-    const ROOT_DEEP_EMPTY: u32 = 50;
+    /// Empty cells (of 81) from which the triad passes run on every node, from the root:
+    /// sparse puzzles repay them (17-clue: guesses 0.96 → 0.60; forum_hardest_1905: 70.8 →
+    /// 66.4, 2 % fewer instructions and 5 % fewer mispredicted branches), puzzles with many
+    /// clues are mostly settled by singles or, with many solutions, by guesses. The benchmark
+    /// sets have up to 28 clues, except serg's (34–35 clues, many solutions), where the pass
+    /// at the root alone cost 7 % of the instructions for no fewer guesses.
+    const DEEP_EMPTY: u32 = 50;
 
-    /// Whether the triad passes join the propagation below the root: once the search has met
-    /// [`Fast9::DEEP_AFTER`] dead ends. Puzzles with many solutions rarely meet one, and
+    /// Whether the triad passes run: on every node of a sparse puzzle, else once the search has
+    /// met [`Fast9::DEEP_AFTER`] dead ends. Puzzles with many solutions rarely meet one, and
     /// there the passes cost more than they save.
     fn deep(&self) -> bool {
-        self.dead_ends >= Self::DEEP_AFTER
+        self.sparse || self.dead_ends >= Self::DEEP_AFTER
     }
 
     pub(crate) fn new(grid: &Grid) -> Fast9 {
@@ -1033,6 +1036,7 @@ impl Fast9 {
             values: [0; 81],
             avx2: avx2_detected(),
             dead_ends: 0,
+            sparse: false,
         };
         engine.load(grid.values());
         engine
@@ -1095,8 +1099,8 @@ impl Fast9 {
         let mut consistent = match self.phase {
             Phase::Start => {
                 let empty: u32 = self.state.unsolved.iter().map(|u| u.count_ones()).sum();
-                self.state
-                    .propagate_on::<AVX2>(empty >= Self::ROOT_DEEP_EMPTY)
+                self.sparse = empty >= Self::DEEP_EMPTY;
+                self.state.propagate_on::<AVX2>(self.sparse)
             }
             Phase::Solved => false,
             Phase::Done => return false,
