@@ -319,9 +319,14 @@ fn spread(m: u32) -> u32 {
     m & 0o7 | (m >> 5 & 0o7) << 9 | (m >> 10 & 0o7) << 18
 }
 
-/// For each of the 27 words, its wrapped band matrix (as [`WRAPPED`] gives it from [`shrink`])
-/// and its columns (as [`columns`] gives them), by AVX2 shifts over four registers. Only to be
-/// called from code compiled for AVX2.
+/// For each of the 27 words, its wrapped band matrix and its columns, by tables.
+#[inline(always)]
+fn band_matrices(cand: &[u32; 32]) -> ([u32; 32], [u32; 32]) {
+    (cand.map(|w| WRAPPED[shrink(w) as usize]), cand.map(columns))
+}
+
+/// [`band_matrices`] by AVX2 shifts over four registers. Only to be called from code compiled
+/// for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn band_matrices_avx2(cand: &[u32; 32]) -> ([u32; 32], [u32; 32]) {
@@ -395,6 +400,7 @@ struct State {
 
 /// What [`State::counts`] gives: per band (lanes 0..3), the cells with at least one, two and
 /// three candidates, and bit `k` of their digits ORed.
+#[derive(Debug, PartialEq, Eq)]
 struct Counts {
     one: [u32; 4],
     two: [u32; 4],
@@ -586,28 +592,32 @@ impl State {
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut counts = Counts {
-                one: [0; 4],
-                two: [0; 4],
-                three: [0; 4],
-                index: [[0; 4]; 4],
-            };
-            for d in 0..9 {
-                for l in 0..3 {
-                    let c = self.cand[3 * d + l];
-                    counts.three[l] |= counts.two[l] & c;
-                    counts.two[l] |= counts.one[l] & c;
-                    counts.one[l] |= c;
-                    for (k, x) in counts.index.iter_mut().enumerate() {
-                        if d >> k & 1 != 0 {
-                            x[l] |= c;
-                        }
+        self.counts_scalar()
+    }
+
+    /// [`State::counts`] band by band, without vectors.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn counts_scalar(&self) -> Counts {
+        let mut counts = Counts {
+            one: [0; 4],
+            two: [0; 4],
+            three: [0; 4],
+            index: [[0; 4]; 4],
+        };
+        for d in 0..9 {
+            for l in 0..3 {
+                let c = self.cand[3 * d + l];
+                counts.three[l] |= counts.two[l] & c;
+                counts.two[l] |= counts.one[l] & c;
+                counts.one[l] |= c;
+                for (k, x) in counts.index.iter_mut().enumerate() {
+                    if d >> k & 1 != 0 {
+                        x[l] |= c;
                     }
                 }
             }
-            counts
         }
+        counts
     }
 
     /// Locked candidates in digit-band word `w` (digit `w / 3`, band `w % 3`), its hidden
@@ -737,26 +747,20 @@ impl State {
     /// registers at once (only set in code compiled for AVX2).
     #[inline(always)]
     fn matrices<const SIMD: bool>(&self) -> [[u32; 8]; 9] {
-        let mut raw = [[wrap(BASE); 8]; 9];
         #[cfg(target_arch = "x86_64")]
-        if SIMD {
-            // SAFETY: AVX2 as said above.
-            let (bands, cols) = unsafe { band_matrices_avx2(&self.cand) };
-            for (d, lanes) in raw.iter_mut().enumerate() {
-                let stacks =
-                    stack_matrices::<true>(&[cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]]);
-                for b in 0..3 {
-                    lanes[b] = bands[3 * d + b];
-                    lanes[3 + b] = WRAPPED[stacks[b] as usize & 511];
-                }
-            }
-            return raw;
-        }
+        // SAFETY: AVX2 as said above.
+        let (bands, cols) = if SIMD {
+            unsafe { band_matrices_avx2(&self.cand) }
+        } else {
+            band_matrices(&self.cand)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (bands, cols) = band_matrices(&self.cand);
+        let mut raw = [[wrap(BASE); 8]; 9];
         for (d, lanes) in raw.iter_mut().enumerate() {
-            let words = [0, 1, 2].map(|b| self.cand[3 * d + b]);
-            let stacks = stack_matrices::<SIMD>(&words.map(columns));
+            let stacks = stack_matrices::<SIMD>(&[cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]]);
             for b in 0..3 {
-                lanes[b] = WRAPPED[shrink_on::<SIMD>(words[b]) as usize & 511];
+                lanes[b] = bands[3 * d + b];
                 lanes[3 + b] = WRAPPED[stacks[b] as usize & 511];
             }
         }
@@ -1328,6 +1332,7 @@ mod tests {
                 }
                 // SAFETY: the CPU has the features.
                 let (bands, cols) = unsafe { band_matrices_avx2(&cand) };
+                assert_eq!((bands, cols), band_matrices(&cand));
                 for w in 0..27 {
                     assert_eq!(
                         bands[w],
@@ -1336,6 +1341,49 @@ mod tests {
                         cand[w]
                     );
                     assert_eq!(cols[w], columns(cand[w]), "{:#x}", cand[w]);
+                }
+            }
+        }
+    }
+
+    /// The naked-single counts in vector lanes equal the band-by-band ones, and count: a cell
+    /// is in `one`, `two`, `three` when it has at least that many candidates.
+    #[test]
+    fn counts_by_both_paths() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..200 {
+            let mut state = State::empty();
+            for w in state.cand.iter_mut().take(27) {
+                *w = (0..=round % 4).fold(ALL, |x, _| x & next() as u32);
+            }
+            // Lane 3 is padding (the vector path leaves the next digit's band 0 there).
+            let bands = |mut c: Counts| {
+                for x in [&mut c.one, &mut c.two, &mut c.three]
+                    .into_iter()
+                    .chain(&mut c.index)
+                {
+                    x[3] = 0;
+                }
+                c
+            };
+            let counts = bands(state.counts());
+            assert_eq!(counts, bands(state.counts_scalar()));
+            for b in 0..3 {
+                for i in 0..27 {
+                    let n = (0..9)
+                        .filter(|d| state.cand[3 * d + b] >> i & 1 != 0)
+                        .count();
+                    let at = |x: u32| x >> i & 1 == 1;
+                    assert_eq!(
+                        [at(counts.one[b]), at(counts.two[b]), at(counts.three[b])],
+                        [n >= 1, n >= 2, n >= 3]
+                    );
                 }
             }
         }
