@@ -33,13 +33,13 @@
 //! - **Triads** (Tdoku's idea, written afresh; on every node of puzzles with at least
 //!   [`Fast9::DEEP_EMPTY`] empty cells, else only once the search has met
 //!   [`Fast9::DEEP_AFTER`] dead end, as puzzles with many solutions do not repay them): a
-//!   minirow's three cells
-//!   hold three digits, so a minirow with three digits left holds those (each leaves the rest
-//!   of its row and box), and a minirow to which three digits are locked holds no other.
-//!   The same across each stack on minicolumns, with pointing and claiming between boxes and
-//!   columns by the same permutation reasoning read sideways. With them, guesses per puzzle
-//!   equal Tdoku's published counts (top1465: 9.06; 17-clue: 0.59 against 0.62;
-//!   forum_hardest_1106: 120 against 113).
+//!   minirow's three cells hold three digits, so a minirow with three digits left holds those
+//!   (each leaves the rest of its row and box), and a minirow to which three digits are locked
+//!   holds no other. The same across each stack on minicolumns, with pointing and claiming
+//!   between boxes and columns by the same permutation reasoning read sideways. With them,
+//!   guesses per puzzle come close to Tdoku's published counts (top1465: 9.06, the same;
+//!   17-clue: 0.59 against 0.61; forum_hardest_1905: 66.5 against 65.0; forum_hardest_1106:
+//!   120 against 113).
 //! - The triad pass (`State::units`) treats the six units (three bands, three stacks) as six
 //!   lanes of one vector, each digit's 3×3 matrix of minirows in a lane. The matrix is stored
 //!   wrapped around (rows 0, 1 repeated below, columns 0, 1 to the right: 25 bits), so that
@@ -1016,8 +1016,8 @@ impl Fast9 {
     /// 1.45× slower for no fewer guesses.
     const DEEP_AFTER: u64 = 1;
     /// Empty cells (of 81) from which the triad passes run on every node, from the root:
-    /// sparse puzzles repay them (17-clue: guesses 0.96 → 0.60; forum_hardest_1905: 70.8 →
-    /// 66.4, 2 % fewer instructions and 5 % fewer mispredicted branches), puzzles with many
+    /// sparse puzzles repay them (17-clue: guesses 0.96 → 0.59; forum_hardest_1905: 70.8 →
+    /// 66.5, 2 % fewer instructions and 5 % fewer mispredicted branches), puzzles with many
     /// clues are mostly settled by singles or, with many solutions, by guesses. The benchmark
     /// sets have up to 28 clues, except serg's (34–35 clues, many solutions), where the pass
     /// at the root alone cost 7 % of the instructions for no fewer guesses.
