@@ -1311,37 +1311,34 @@ mod tests {
         }
     }
 
+    /// 200 sets of 27 random words (the padding words 0), sparser as they go: each word the AND
+    /// of one to four random words.
+    fn random_words() -> impl Iterator<Item = [u32; 32]> {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        (0..200).map(move |round| {
+            let mut cand = [0u32; 32];
+            for w in cand.iter_mut().take(27) {
+                *w = (0..=round % 4).fold(ALL, |x, _| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    x & seed as u32
+                });
+            }
+            cand
+        })
+    }
+
     /// The band matrices and columns by AVX2 shifts equal the table ones, on words of every
     /// density.
     #[test]
     fn band_matrices_by_both_paths() {
         #[cfg(target_arch = "x86_64")]
         if avx2_detected() {
-            let mut seed = 0x2545_f491_4f6c_dd1du64;
-            let mut next = move || {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed
-            };
-            for round in 0..200 {
-                let mut cand = [0u32; 32];
-                for w in cand.iter_mut().take(27) {
-                    // Sparser words as the rounds go: ANDs of up to four random words.
-                    *w = (0..=round % 4).fold(ALL, |x, _| x & next() as u32);
-                }
+            for cand in random_words() {
                 // SAFETY: the CPU has the features.
-                let (bands, cols) = unsafe { band_matrices_avx2(&cand) };
-                assert_eq!((bands, cols), band_matrices(&cand));
-                for w in 0..27 {
-                    assert_eq!(
-                        bands[w],
-                        WRAPPED[shrink(cand[w]) as usize],
-                        "{:#x}",
-                        cand[w]
-                    );
-                    assert_eq!(cols[w], columns(cand[w]), "{:#x}", cand[w]);
-                }
+                let simd = unsafe { band_matrices_avx2(&cand) };
+                assert_eq!(simd, band_matrices(&cand), "{cand:x?}");
             }
         }
     }
@@ -1350,18 +1347,11 @@ mod tests {
     /// is in `one`, `two`, `three` when it has at least that many candidates.
     #[test]
     fn counts_by_both_paths() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for round in 0..200 {
-            let mut state = State::empty();
-            for w in state.cand.iter_mut().take(27) {
-                *w = (0..=round % 4).fold(ALL, |x, _| x & next() as u32);
-            }
+        for cand in random_words() {
+            let state = State {
+                cand,
+                ..State::empty()
+            };
             // Lane 3 is padding (the vector path leaves the next digit's band 0 there).
             let bands = |mut c: Counts| {
                 for x in [&mut c.one, &mut c.two, &mut c.three]
