@@ -748,8 +748,8 @@ impl State {
     #[inline(always)]
     fn matrices<const SIMD: bool>(&self) -> [[u32; 8]; 9] {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: AVX2 as said above.
         let (bands, cols) = if SIMD {
+            // SAFETY: `SIMD` is only set in code compiled for AVX2.
             unsafe { band_matrices_avx2(&self.cand) }
         } else {
             band_matrices(&self.cand)
