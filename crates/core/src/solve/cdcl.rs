@@ -25,7 +25,8 @@
 //!
 //! # Search
 //! MiniSat's recipe, written for these constraints: first-UIP learning with recursive clause
-//! minimisation, non-chronological backjumps, VSIDS activity, Luby restarts, and learned clauses
+//! minimisation, then the candidates one placement ruled out replaced by the placement (see
+//! `Cdcl::substitute`), non-chronological backjumps, VSIDS activity, Luby restarts, and learned clauses
 //! with a high literal block distance dropped by halves. From CaDiCaL, target phases: a decision
 //! takes the variable's value in the longest conflict-free trail seen since the last rephase
 //! (else its last value), and the saved phases are reset now and then (to the best trail, all
@@ -248,6 +249,9 @@ pub(crate) struct Cdcl {
     reductions: u64,
     /// Marks for counting the distinct levels of a clause.
     level_stamp: Vec<u64>,
+    /// Per variable, during [`Cdcl::substitute`]: how many literals of the learned clause it
+    /// made false (at-most-one reasons), plus two when its own negation is in the clause.
+    shared: Vec<u32>,
     stamp: u64,
     decisions: u64,
     conflicts: u64,
@@ -423,6 +427,7 @@ impl Cdcl {
             rvars: Vec::new(),
             reductions: 0,
             level_stamp: vec![0; vars + 1],
+            shared: vec![0; vars],
             stamp: 0,
             decisions: 0,
             conflicts: 0,
@@ -689,6 +694,9 @@ impl Cdcl {
     /// Visits the clauses watching `false_lit`, which just became false.
     #[inline(never)]
     fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
+        if self.watches[false_lit as usize].is_empty() {
+            return None;
+        }
         let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
         let mut conflict = None;
         let (mut i, mut j) = (0, 0);
@@ -887,6 +895,7 @@ impl Cdcl {
         self.marked = marked;
         self.learnt.truncate(keep);
         self.scratch = vars;
+        self.substitute();
         self.var_inc /= Self::VAR_DECAY;
         // The literal of the highest level after the first goes second (it is watched).
         let mut back = 0;
@@ -898,6 +907,52 @@ impl Cdcl {
             }
         }
         back
+    }
+
+    /// Shortens the learned clause through the at-most-one reasons: the literals `x_u` that
+    /// are false because the same variable `v` is true (`¬x_u ∨ ¬x_v`) give way to the one
+    /// literal `¬x_v` (resolution on each `u`), when two or more share it or `¬x_v` is in the
+    /// clause already. The cells and house-digits a placement rules out become the placement
+    /// itself: on the minimal 25×25 puzzles, learned clauses shrink from 41 literals to 26 on
+    /// average and the puzzles take fewer conflicts (`docs/benchmarks.md`). `v`'s level is at
+    /// most `u`'s, so the clause still asserts its first literal and jumps as far back.
+    fn substitute(&mut self) {
+        let learnt = std::mem::take(&mut self.learnt);
+        for &l in &learnt[1..] {
+            let u = var(l) as usize;
+            if let Reason::Amo(v) = self.reason[u] {
+                self.shared[v as usize] += 1;
+            }
+            if self.value[u] == TRUE {
+                self.shared[u] += 2;
+            }
+        }
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
+        out.push(learnt[0]);
+        for &l in &learnt[1..] {
+            let u = var(l);
+            let w = match self.reason[u as usize] {
+                Reason::Amo(v) if self.shared[v as usize] >= 2 => v,
+                _ => u,
+            };
+            if !self.seen[w as usize] {
+                self.seen[w as usize] = true;
+                out.push(if w == u { l } else { pos(w) | 1 });
+            }
+        }
+        for &l in &out[1..] {
+            self.seen[var(l) as usize] = false;
+        }
+        for &l in &learnt[1..] {
+            let u = var(l) as usize;
+            if let Reason::Amo(v) = self.reason[u] {
+                self.shared[v as usize] = 0;
+            }
+            self.shared[u] = 0;
+        }
+        self.scratch = learnt;
+        self.learnt = out;
     }
 
     #[inline]
@@ -1286,6 +1341,35 @@ mod tests {
                 let segs = &s.seg_live[slot * s.segs..(slot + 1) * s.segs];
                 let sum: u32 = segs.iter().map(|&x| u32::from(x)).sum();
                 assert_eq!(sum, s.live[c], "constraint {c} at level {level}");
+            }
+        }
+    }
+
+    /// Every learned clause holds in the solution (each is implied by the constraints): the
+    /// analysis, its minimisation and the substitution through at-most-one reasons are sound.
+    #[test]
+    fn learned_clauses_hold_in_the_solution() {
+        for text in [
+            "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
+            "100000002090400050006000700050903000000070000000850040700000600030009080002000001",
+            "000000039000001005003050800008090006070002000100400000009080050020000600400700000",
+            "000000012000000003002300400001800005060070800000009000008500000900040500470006000",
+        ] {
+            let g: Grid = text.parse().unwrap();
+            let mut s = search(&g, &[]);
+            let mut watch = Watch::default();
+            let solution = s.next_solution(&mut watch, 0).unwrap().to_vec();
+            let holds = |l: Lit| {
+                let v = var(l) as usize;
+                let placed = solution[s.cell[v] as usize] == s.digit[v] + 1;
+                placed == (l & 1 == 0)
+            };
+            assert!(s.conflicts > 0, "{text}");
+            assert!(!s.learnts.is_empty(), "{text}");
+            for &o in &s.learnts {
+                let (o, len) = (o as usize, s.arena[o as usize] as usize);
+                let lits = &s.arena[o + HEADER..o + HEADER + len];
+                assert!(lits.iter().any(|&l| holds(l)), "{text}: {lits:?}");
             }
         }
     }
