@@ -26,11 +26,11 @@
 //! # Search
 //! MiniSat's recipe, written for these constraints: first-UIP learning with recursive clause
 //! minimisation, then the candidates one placement ruled out replaced by the placement (see
-//! `Cdcl::substitute`), non-chronological backjumps, VSIDS activity, Luby restarts, and learned clauses
-//! with a high literal block distance dropped by halves. From CaDiCaL, target phases: a decision
-//! takes the variable's value in the longest conflict-free trail seen since the last rephase
-//! (else its last value), and the saved phases are reset now and then (to the best trail, all
-//! true, all false). On nine generated 36×36 instances (30 s each), locked candidates took the
+//! `Cdcl::substitute`), non-chronological backjumps, VSIDS activity, Luby restarts, and
+//! learned clauses with a high literal block distance dropped by halves. From CaDiCaL, target
+//! phases: a decision takes the variable's value in the longest conflict-free trail seen since
+//! the last rephase (else its last value), and the saved phases are reset now and then (to the
+//! best trail, all true, all false). On nine generated 36×36 instances (30 s each), locked candidates took the
 //! instances solved from 2 to 5, target phases the total time from 215 s to 128 s; restarts
 //! every 100 × Luby conflicts and an activity decay of 0.9 measured best among the few
 //! settings tried (30, 100, 300, 1000; 0.8 … 0.99), within a large spread between runs.
