@@ -27,7 +27,10 @@
 //! MiniSat's recipe, written for these constraints: first-UIP learning with recursive clause
 //! minimisation, then the candidates one placement ruled out replaced by the placement (see
 //! `Cdcl::substitute`), non-chronological backjumps, VSIDS activity, Luby restarts, and
-//! learned clauses with a high literal block distance dropped by halves. From CaDiCaL, target
+//! learned clauses with a high literal block distance dropped by halves. From CaDiCaL, tiers
+//! (a learned clause of distance up to 6 that took part in a conflict since the last reduction
+//! is kept: on the minimal 25×25 puzzles over 12 random seeds, 11 % less time and 154 instead
+//! of 146 of 192 runs solved within 4 s) and target
 //! phases: a decision takes the variable's value in the longest conflict-free trail seen since
 //! the last rephase (else its last value), and the saved phases are reset now and then (to the
 //! best trail, all true, all false). On nine generated 36×36 instances (30 s each), locked candidates took the
@@ -93,7 +96,9 @@ const HEADER: usize = 2;
 const DELETED: u32 = 1 << 31;
 /// Never dropped: a clause that blocks a solution already returned.
 const PERMANENT: u32 = 1 << 30;
-const LBD_MASK: u32 = PERMANENT - 1;
+/// A learned clause took part in a conflict's analysis since the last reduction.
+const USED: u32 = 1 << 29;
+const LBD_MASK: u32 = USED - 1;
 
 /// Variables by activity, highest first (a binary heap with positions, for VSIDS).
 #[derive(Clone, Debug, Default)]
@@ -271,6 +276,9 @@ impl Cdcl {
     const REDUCE_STEP: u64 = 300;
     const VAR_DECAY: f64 = 0.9;
     const REPHASE_UNIT: u64 = 1_000;
+    /// Learned clauses of at most this literal block distance survive a reduction when they
+    /// took part in a conflict since the one before.
+    const TIER2: u32 = 6;
 
     /// A search over the grid `root` (row-major values, 0 = empty), whose empty cells may take
     /// the digits `candidates(cell)` yields. `houses_of[cell]` are the cell's row, column and
@@ -830,6 +838,9 @@ impl Cdcl {
         self.learnt.clear();
         self.learnt.push(0);
         self.conflict_vars(conflict, &mut vars);
+        if let Conflict::Clause(o) = conflict {
+            self.arena[o as usize + 1] |= USED;
+        }
         debug_assert!(
             vars.iter().all(|&u| self.value[u as usize] != UNSET),
             "{conflict:?}"
@@ -870,6 +881,9 @@ impl Cdcl {
             if path == 0 {
                 self.learnt[0] = p ^ 1;
                 break;
+            }
+            if let Reason::Clause(o) = self.reason[pv as usize] {
+                self.arena[o as usize + 1] |= USED;
             }
             self.reason_vars(pv, &mut vars);
         }
@@ -1047,19 +1061,31 @@ impl Cdcl {
         self.qhead = start;
     }
 
-    /// Drops the worse half of the learned clauses (high literal block distance), keeping
-    /// those that are the reason of an assignment and those of distance two or less.
+    /// Drops half of the learned clauses that are not kept for good, the worst first (high
+    /// literal block distance). Kept: those of distance two or less, those of distance up to
+    /// `Cdcl::TIER2` that took part in a conflict since the last reduction (as CaDiCaL's
+    /// tiers), and those that are the reason of an assignment.
     fn reduce(&mut self) {
-        let mut learnts = std::mem::take(&mut self.learnts);
-        learnts.sort_by_key(|&o| std::cmp::Reverse(self.arena[o as usize + 1] & LBD_MASK));
-        let half = learnts.len() / 2;
+        let learnts = std::mem::take(&mut self.learnts);
         let mut kept = Vec::with_capacity(learnts.len());
-        for (i, &o) in learnts.iter().enumerate() {
+        let mut candidates = Vec::with_capacity(learnts.len());
+        for o in learnts {
+            let flags = &mut self.arena[o as usize + 1];
+            let lbd = *flags & LBD_MASK;
+            if lbd <= 2 || (lbd <= Self::TIER2 && *flags & USED != 0) {
+                kept.push(o);
+            } else {
+                candidates.push(o);
+            }
+            *flags &= !USED;
+        }
+        candidates.sort_by_key(|&o| std::cmp::Reverse(self.arena[o as usize + 1] & LBD_MASK));
+        let half = candidates.len() / 2;
+        for (i, &o) in candidates.iter().enumerate() {
             let oi = o as usize;
-            let lbd = self.arena[oi + 1] & LBD_MASK;
             let first = var(self.arena[oi + HEADER]) as usize;
             let locked = self.value[first] != UNSET && self.reason[first] == Reason::Clause(o);
-            if i < half && lbd > 2 && !locked {
+            if i < half && !locked {
                 self.arena[oi + 1] |= DELETED;
                 self.wasted += HEADER + self.arena[oi] as usize;
             } else {
@@ -1281,6 +1307,48 @@ mod tests {
             out.push(v.to_vec());
         }
         out
+    }
+
+    #[test]
+    fn reductions_keep_the_used_middle_tier_and_drop_half_of_the_rest() {
+        let mut s = search(&Grid::empty(Shape::new(3, 3).unwrap()), &[]);
+        // (literal block distance, used since the last reduction)
+        let kinds = [
+            (2, false),
+            (5, true),
+            (5, false),
+            (9, true),
+            (9, false),
+            (7, false),
+        ];
+        let clauses: Vec<u32> = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, &(lbd, used))| {
+                let lits = [pos(2 * i as u32), pos(2 * i as u32 + 1) | 1];
+                let o = s.store(&lits, lbd | if used { USED } else { 0 });
+                s.learnts.push(o);
+                o
+            })
+            .collect();
+        let alive = |s: &Cdcl| -> Vec<bool> {
+            let live: Vec<bool> = clauses
+                .iter()
+                .map(|&o| s.arena[o as usize + 1] & DELETED == 0)
+                .collect();
+            let listed = clauses.iter().map(|o| s.learnts.contains(o));
+            assert!(live.iter().copied().eq(listed));
+            live
+        };
+        s.reduce();
+        // Kept for good: distance 2, the used 5; of the other four the two worst go (both 9s,
+        // though one was used: 9 is above the tier).
+        assert_eq!(alive(&s), [true, true, true, false, false, true]);
+        assert!(clauses.iter().all(|&o| s.arena[o as usize + 1] & USED == 0));
+        // Unused since, the 5 that was kept for its use competes now: with the other 5 and
+        // the 7, the 7 goes.
+        s.reduce();
+        assert_eq!(alive(&s), [true, true, true, false, false, false]);
     }
 
     #[test]
