@@ -6,6 +6,7 @@
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 25 0.55 20
 # A fifth argument names a file of instances (one per line) to use instead of generating them:
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 36 0.50 20 docs/instances/n36-h50.txt
+# ENGINES chooses the engines ("general sat" by default), e.g. one per core in two runs at once.
 set -euo pipefail
 bin=$1; n=$2; holes=$3; count=$4
 dir=$(mktemp -d)
@@ -18,7 +19,7 @@ for l in sys.stdin:
     print(" ".join(str(v) for row in json.loads(l)["puzzle"] for v in row))' > "$dir/instances.txt"
 fi
 # Only the solver is timed (process start included, about 4 ms); its JSON is read afterwards.
-for engine in general sat; do
+for engine in ${ENGINES:-general sat}; do
   while IFS= read -r line; do
     echo "$line" > "$dir/one.txt"
     start=$(date +%s.%N)
