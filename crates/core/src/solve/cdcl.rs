@@ -91,8 +91,9 @@ struct Watcher {
     blocker: Lit,
 }
 
-/// Clause header in the arena: `[len, lbd | flags, lits…]`.
-const HEADER: usize = 2;
+/// Clause header in the arena: `[len, lbd | flags, where the last search for a watch ended,
+/// lits…]`.
+const HEADER: usize = 3;
 const DELETED: u32 = 1 << 31;
 /// Never dropped: a clause that blocks a solution already returned.
 const PERMANENT: u32 = 1 << 30;
@@ -529,6 +530,7 @@ impl Cdcl {
         let o = self.arena.len() as u32;
         self.arena.push(lits.len() as u32);
         self.arena.push(flags);
+        self.arena.push(2);
         self.arena.extend_from_slice(lits);
         self.watches[lits[0] as usize].push(Watcher {
             clause: o,
@@ -734,9 +736,13 @@ impl Cdcl {
                 j += 1;
                 continue;
             }
-            for k in 2..len {
+            // A literal to watch instead, looked for from where the last search ended (Gent's
+            // circular search: a long learned clause is not scanned from its start each time).
+            let start = self.arena[o + 2] as usize;
+            for k in (start..len).chain(2..start) {
                 let l = self.arena[lits + k];
                 if self.lit_value(l) != FALSE {
+                    self.arena[o + 2] = k as u32;
                     self.arena.swap(lits + 1, lits + k);
                     self.watches[l as usize].push(Watcher {
                         clause: w.clause,
