@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::Shape;
 use nsudoku::format::Style;
@@ -79,10 +79,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         max_attempts: args.max_attempts,
     };
     let generator = Generator::new(options, seed);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.run.threads)
-        .build()
-        .context("cannot start threads")?;
+    let pool = super::worker_pool(args.run.threads)?;
     let progress = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
         .with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {elapsed} (eta {eta})")
