@@ -167,12 +167,13 @@ where
     Ok(writer.status)
 }
 
-/// The threads of [`each_puzzle`] and `generate`: `threads` of them (0: one per CPU). When they take every CPU
-/// this process may run on, each stays on its own CPU. Left to itself, Linux was seen to queue
-/// both workers of a two-CPU machine on one CPU for 4 ms slices, up to 35 ms in an 80 ms run,
-/// while the other CPU ran only the reading thread's short bursts (`perf sched`); pinned,
-/// `solve -j 2` of 49,158 puzzles is 4–9 % faster (`docs/benchmarks.md`). The reading thread
-/// is not pinned, and a pool smaller than the machine is left to the scheduler.
+/// The threads of [`each_puzzle`] and `generate`: `threads` of them (0: one per CPU). When
+/// they take every CPU this process may run on, each stays on its own CPU. Left to itself,
+/// Linux was seen to queue both workers of a two-CPU machine on one CPU for 4 ms slices, up to
+/// 35 ms in an 80 ms run, while the other CPU ran only the reading thread's short bursts
+/// (`perf sched`); pinned, `solve -j 2` of 49,158 puzzles is 3–9 % faster
+/// (`docs/benchmarks.md`). The reading thread is not pinned, and a pool smaller than the
+/// machine is left to the scheduler.
 pub fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
     let count = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
