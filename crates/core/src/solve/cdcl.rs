@@ -30,13 +30,13 @@
 //! learned clauses with a high literal block distance dropped by halves. From CaDiCaL, tiers
 //! (a learned clause of distance up to 6 that took part in a conflict since the last reduction
 //! is kept: on the minimal 25×25 puzzles over 12 random seeds, 11 % less time and 154 instead
-//! of 146 of 192 runs solved within 4 s) and target
-//! phases: a decision takes the variable's value in the longest conflict-free trail seen since
-//! the last rephase (else its last value), and the saved phases are reset now and then (to the
-//! best trail, all true, all false). On nine generated 36×36 instances (30 s each), locked candidates took the
-//! instances solved from 2 to 5, target phases the total time from 215 s to 128 s; restarts
-//! every 100 × Luby conflicts and an activity decay of 0.9 measured best among the few
-//! settings tried (30, 100, 300, 1000; 0.8 … 0.99), within a large spread between runs.
+//! of 146 of 192 runs solved within 4 s) and target phases: a decision takes the variable's
+//! value in the longest conflict-free trail seen since the last rephase (else its last value),
+//! and the saved phases are reset now and then (to the best trail, all true, all false). On
+//! nine generated 36×36 instances (30 s each), locked candidates took the instances solved from
+//! 2 to 5, target phases the total time from 215 s to 128 s; restarts every 100 × Luby
+//! conflicts and an activity decay of 0.9 measured best among the few settings tried (30, 100,
+//! 300, 1000; 0.8 … 0.99), within a large spread between runs.
 //!
 //! A solution is blocked by the negation of its decisions, so that the next call finds another
 //! one: the engine enumerates like the others.
@@ -94,6 +94,10 @@ struct Watcher {
 /// Clause header in the arena: `[len, lbd | flags, where the last search for a watch ended,
 /// lits…]`.
 const HEADER: usize = 3;
+/// The header word that holds where the last search for a new watch ended (Gent's circular
+/// search); it starts at the first literal not watched.
+const SEARCH: usize = 2;
+const FIRST_UNWATCHED: u32 = 2;
 const DELETED: u32 = 1 << 31;
 /// Never dropped: a clause that blocks a solution already returned.
 const PERMANENT: u32 = 1 << 30;
@@ -530,7 +534,7 @@ impl Cdcl {
         let o = self.arena.len() as u32;
         self.arena.push(lits.len() as u32);
         self.arena.push(flags);
-        self.arena.push(2);
+        self.arena.push(FIRST_UNWATCHED);
         self.arena.extend_from_slice(lits);
         self.watches[lits[0] as usize].push(Watcher {
             clause: o,
@@ -738,11 +742,11 @@ impl Cdcl {
             }
             // A literal to watch instead, looked for from where the last search ended (Gent's
             // circular search: a long learned clause is not scanned from its start each time).
-            let start = self.arena[o + 2] as usize;
-            for k in (start..len).chain(2..start) {
+            let start = self.arena[o + SEARCH] as usize;
+            for k in (start..len).chain(FIRST_UNWATCHED as usize..start) {
                 let l = self.arena[lits + k];
                 if self.lit_value(l) != FALSE {
-                    self.arena[o + 2] = k as u32;
+                    self.arena[o + SEARCH] = k as u32;
                     self.arena.swap(lits + 1, lits + k);
                     self.watches[l as usize].push(Watcher {
                         clause: w.clause,
