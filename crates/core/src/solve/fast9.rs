@@ -21,7 +21,9 @@
 //!   minirows that lie on some permutation. ANDing it in does pointing and claiming inside the
 //!   band at once; an empty result is a contradiction.
 //! - A row left with one cell for `d` is a hidden single: the cell leaves the band's other
-//!   digits, by one mask for all of them and without a branch.
+//!   digits, by one mask for all of them and without a branch. The mask is read from the word
+//!   before `COMPLEX` (`ONLY`, from the same index: the minirows left alone in their row, and
+//!   the cells alone in their minirow), so that it does not wait for `COMPLEX`'s result.
 //! - **Across bands**, a box in which `d` is confined to one column removes that column from
 //!   the two other bands (`LOCKED_COLUMN`).
 //! - The words to update are those that differ from their copy in `seen` (as they were when
@@ -82,17 +84,6 @@ static SHRINK: [u32; 512] = {
     t
 };
 
-/// A 9-bit row with exactly one bit is returned as it is; any other row gives 0.
-static SINGLE: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut i = 0;
-    while i < 9 {
-        t[1 << i] = 1 << i;
-        i += 1;
-    }
-    t
-};
-
 /// The six ways a digit can take one row of a band in each box (row `r` → box `PERMS[p][r]`).
 const PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
@@ -115,6 +106,39 @@ static COMPLEX: [u32; 512] = {
     }
     t
 };
+
+/// For a 3×3 matrix of non-empty minirows (bit `3r + j`), the cells of the minirows of
+/// [`COMPLEX`] that are the only one left in their row: a cell alone in such a minirow is a
+/// hidden single of its row.
+static ONLY: [u32; 512] = {
+    let m = complex9();
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut only = 0;
+        let mut r = 0;
+        while r < 3 {
+            let row = (m[s] >> (3 * r)) & 7;
+            if row != 0 && row & (row - 1) == 0 {
+                only |= (row as usize) << (3 * r);
+            }
+            r += 1;
+        }
+        t[s] = minirow_cells(only);
+        s += 1;
+    }
+    t
+};
+
+/// The cells of a band word alone in their minirow.
+#[inline(always)]
+fn alone(x: u32) -> u32 {
+    let others = (x >> 1 & 0o333_333_333)
+        | (x >> 2 & 0o111_111_111)
+        | (x << 1 & 0o666_666_666)
+        | (x << 2 & 0o444_444_444);
+    x & !others
+}
 
 /// [`COMPLEX`] as a 3×3 matrix (bit `3r + j`) rather than cells: the minirows on some
 /// permutation of non-empty ones.
@@ -629,16 +653,16 @@ impl State {
         let old = self.cand[w];
         let (b, w1, w2) = WORDS[w % 27];
         let b = usize::from(b);
-        let shrink = shrink_on::<BMI2>(old);
-        let x = old & COMPLEX[shrink as usize & 511];
+        let shrink = shrink_on::<BMI2>(old) as usize & 511;
+        let x = old & COMPLEX[shrink];
         if x == 0 {
             return false;
         }
         // A row with one cell holds the digit there. Its box is closed to the other rows by
-        // `COMPLEX` (the row must map to it), its column leaves the other bands below.
-        let solved = SINGLE[(x & 511) as usize]
-            | SINGLE[((x >> 9) & 511) as usize] << 9
-            | SINGLE[((x >> 18) & 511) as usize] << 18;
+        // `COMPLEX` (the row must map to it), its column leaves the other bands below. The
+        // cell is alone in its minirow (which `COMPLEX` keeps or drops whole), the only
+        // minirow left in its row.
+        let solved = alone(old) & ONLY[shrink];
         self.unsolved[b] &= !solved;
         for k in 0..9 {
             self.cand[3 * k + b] &= !solved;
@@ -1391,6 +1415,32 @@ mod tests {
         assert_eq!((m >> 18) & 0b111, 0);
         // Two rows confined to the same box: no permutation.
         assert_eq!(COMPLEX[0b111_001_001], 0);
+    }
+
+    /// The update's hidden singles, read from the word before `COMPLEX` (cells alone in their
+    /// minirow, in a minirow left alone in its row), are the rows of the reduced word with
+    /// one cell.
+    #[test]
+    fn hidden_singles_by_minirows_match_rows_with_one_cell() {
+        let mut singles = 0;
+        for cand in random_words() {
+            for &old in &cand[..27] {
+                let s = shrink(old) as usize;
+                let x = old & COMPLEX[s];
+                let rows = (0..3).fold(0, |m, r| {
+                    let row = x >> (9 * r) & 0o777;
+                    m | if row.count_ones() == 1 {
+                        row << (9 * r)
+                    } else {
+                        0
+                    }
+                });
+                assert_eq!(alone(old) & ONLY[s], rows, "{old:#o}");
+                singles += rows.count_ones();
+            }
+        }
+        assert!(singles > 100);
+        assert_eq!(alone(0o124_700_013), 0o124_000_010);
     }
 
     #[test]
