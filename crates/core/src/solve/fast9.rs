@@ -26,9 +26,12 @@
 //!   the cells alone in their minirow), so that it does not wait for `COMPLEX`'s result.
 //! - **Across bands**, a box in which `d` is confined to one column removes that column from
 //!   the two other bands (`LOCKED_COLUMN`).
-//! - The words to update are those that differ from their copy in `seen` (as they were when
-//!   last updated): four vector compares give them all as one bit mask, taken lowest first,
-//!   rather than a test and a branch per word.
+//! - The words to update are tracked exactly, as a bit mask (`dirty`): an update returns the
+//!   words it took a cell from. The propagation runs in rounds: a round takes the words that
+//!   changed before it, lowest first, without a test and a branch per word, and gathers the
+//!   words its updates change for the next round. (Comparing every word with its value when
+//!   last updated, by four vector compares, was slower: their loads wait for the round's
+//!   32-bit stores.)
 //! - **Naked singles**: counting the digits of every cell in bit-slices (`at least one`,
 //!   `at least two`, `at least three`) over the nine words of a band gives the cells with one
 //!   candidate, the empty cells with none, and the cells with two (kept for branching).
@@ -58,9 +61,9 @@
 //! digits (Tdoku's choice): a decision over three cells at once. Otherwise, on a cell with two
 //! candidates (the first, or after [`Fast9::CHEAP_GUESSES`] the one with the most empty
 //! peers in its band), else on the first cell with the fewest. Either way the engine saves the
-//! second branch (the 27 words with the branch applied and the empty cells: 36 words; what was
-//! last propagated is the words themselves, as a guess is made at a fixpoint) and goes on with
-//! the first: the saved branches form the stack that `next_solution` resumes from, so the
+//! second branch (the 27 words with the branch applied, the empty cells and the words the
+//! branch changed: 36 words; a guess is made at a fixpoint, where nothing else is left to
+//! propagate) and goes on with the first: the saved branches form the stack that `next_solution` resumes from, so the
 //! engine can stop after any solution.
 
 use crate::grid::Grid;
@@ -411,8 +414,9 @@ const fn column(c: u32) -> u32 {
 struct State {
     /// 27 words and 5 of padding (0 in both arrays), so that comparing them is 4 vector ops.
     cand: [u32; 32],
-    /// Each word as it was when last propagated: a word equal to it needs no work.
-    seen: [u32; 32],
+    /// The words changed since they were last propagated (bit `w`: word `w`): the ones a
+    /// propagation starts from.
+    dirty: u32,
     unsolved: [u32; 3],
     /// The empty cells with two candidates, per band, as the last propagation left them.
     pairs: [u32; 3],
@@ -489,10 +493,7 @@ impl Saved {
     #[inline(always)]
     fn restore(&self, state: &mut State) {
         state.cand = self.cand;
-        for (w, seen) in state.seen.iter_mut().enumerate() {
-            // A changed word is seen as all ones, never a word's value (27 bits).
-            *seen = self.cand[w] | 0u32.wrapping_sub(self.changed >> w & 1);
-        }
+        state.dirty = self.changed;
         state.unsolved = self.unsolved;
     }
 }
@@ -529,7 +530,7 @@ impl State {
                 c.split_at_mut(27).0.fill(ALL);
                 c
             },
-            seen: [0; 32],
+            dirty: (1 << 27) - 1,
             unsolved: [ALL; 3],
             pairs: [0; 3],
             configs: [0; 6],
@@ -543,35 +544,7 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: u32) {
         self.cand[3 * d + b] &= !BAND_PEERS[i as usize];
-    }
-
-    /// The words that changed since they were last propagated (bit `w`: word `w`). `SIMD`:
-    /// by four AVX2 compares (only set in code compiled for AVX2).
-    #[inline(always)]
-    fn changed<const SIMD: bool>(&self) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        if SIMD {
-            use std::arch::x86_64::{
-                __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-                _mm256_movemask_ps,
-            };
-            let mut same = 0;
-            for k in 0..4 {
-                // SAFETY: in bounds (4 × 8 words of each array); AVX2 as said above.
-                let eq = unsafe {
-                    let c = _mm256_loadu_si256(self.cand.as_ptr().add(8 * k).cast::<__m256i>());
-                    let s = _mm256_loadu_si256(self.seen.as_ptr().add(8 * k).cast::<__m256i>());
-                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c, s)))
-                };
-                same |= (eq as u32) << (8 * k);
-            }
-            return !same;
-        }
-        let mut mask = 0;
-        for w in 0..32 {
-            mask |= u32::from(self.cand[w] != self.seen[w]) << w;
-        }
-        mask
+        self.dirty |= 1 << (3 * d + b);
     }
 
     /// Each band's cells counted in bit-slices over its nine words (at least one, two, three
@@ -647,16 +620,17 @@ impl State {
     /// Locked candidates in digit-band word `w` (digit `w / 3`, band `w % 3`), its hidden
     /// singles in rows, and its locked columns. No branch but the contradiction: a row left
     /// with one cell is solved, and the solved cells leave the other digits' words of the band
-    /// whether or not they are new.
+    /// whether or not they are new. Returns the words that lost a cell (bit `w`: word `w`;
+    /// `w` itself among them when it did), `None` on a contradiction.
     #[inline(always)]
-    fn update<const BMI2: bool>(&mut self, w: usize) -> bool {
+    fn update<const BMI2: bool>(&mut self, w: usize) -> Option<u32> {
         let old = self.cand[w];
         let (b, w1, w2) = WORDS[w % 27];
         let b = usize::from(b);
         let shrink = shrink_on::<BMI2>(old) as usize & 511;
         let x = old & COMPLEX[shrink];
         if x == 0 {
-            return false;
+            return None;
         }
         // A row with one cell holds the digit there. Its box is closed to the other rows by
         // `COMPLEX` (the row must map to it), its column leaves the other bands below. The
@@ -664,15 +638,19 @@ impl State {
         // minirow left in its row.
         let solved = alone(old) & ONLY[shrink];
         self.unsolved[b] &= !solved;
+        let mut hit = 0;
         for k in 0..9 {
-            self.cand[3 * k + b] &= !solved;
+            let c = self.cand[3 * k + b];
+            hit |= u32::from(c & solved != 0) << (3 * k);
+            self.cand[3 * k + b] = c & !solved;
         }
         self.cand[w] = x;
-        self.seen[w] = x;
         let gone = LOCKED_CELLS[columns(x) as usize];
-        self.cand[usize::from(w1)] &= !gone;
-        self.cand[usize::from(w2)] &= !gone;
-        true
+        let (w1, w2) = (usize::from(w1), usize::from(w2));
+        let (c1, c2) = (self.cand[w1], self.cand[w2]);
+        self.cand[w1] = c1 & !gone;
+        self.cand[w2] = c2 & !gone;
+        Some(hit << b | u32::from(c1 & gone != 0) << w1 | u32::from(c2 & gone != 0) << w2)
     }
 
     /// [`State::propagate`], as AVX2 code when `AVX2` (only ever set when the CPU has it).
@@ -703,20 +681,23 @@ impl State {
     #[inline(always)]
     fn propagate<const BMI2: bool>(&mut self, deep: bool) -> bool {
         loop {
-            // Every word that changed, lowest first, until none has.
-            loop {
-                let mut mask = self.changed::<BMI2>();
-                if mask == 0 {
-                    break;
-                }
+            // Every word that changed, in rounds, lowest first, until none has. A word changed
+            // again after its update in a round waits for the next round; it cannot be taken
+            // again in this one, as `mask` is fixed when the round starts.
+            let mut next = self.dirty;
+            while next != 0 {
+                let mut mask = next;
+                next = 0;
                 while mask != 0 {
                     let w = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
-                    if !self.update::<BMI2>(w) {
+                    let Some(hit) = self.update::<BMI2>(w) else {
                         return false;
-                    }
+                    };
+                    next = (next | hit) & !(1 << w);
                 }
             }
+            self.dirty = 0;
             // Naked singles, by counting each band's cells in bit-slices over its nine words
             // (at least one, two, three candidates). The cells with exactly two are kept for
             // the branching choice.
@@ -874,7 +855,9 @@ impl State {
                 let m = spread(gone[b]);
                 let e = m & 0o001_001_001 | (m & 0o002_002_002) << 2 | (m & 0o004_004_004) << 4;
                 let cells = (e * 7) | ((g >> (9 * b) & 0o777) * 0x40201);
-                self.cand[3 * d + b] &= !cells;
+                let c = self.cand[3 * d + b];
+                self.dirty |= u32::from(c & cells != 0) << (3 * d + b);
+                self.cand[3 * d + b] = c & !cells;
             }
         }
         Some(true)
@@ -1155,7 +1138,7 @@ impl Fast9 {
                 if let Some(branch) = self.state.choose_config() {
                     let (first, second) = branch.configs();
                     other.changed = branch.assert(&mut other.cand, second);
-                    branch.assert(&mut self.state.cand, first);
+                    self.state.dirty = branch.assert(&mut self.state.cand, first);
                 } else {
                     // The first guesses of a puzzle take the first bivalue cell (cheap: most
                     // easy puzzles need a handful); a puzzle that keeps guessing gets the
@@ -1441,6 +1424,29 @@ mod tests {
         }
         assert!(singles > 100);
         assert_eq!(alone(0o124_700_013), 0o124_000_010);
+    }
+
+    /// An update returns exactly the other words it changed: the rounds of the propagation
+    /// see no other change.
+    #[test]
+    fn an_update_reports_the_words_it_changes() {
+        let mut reported = 0;
+        for cand in random_words() {
+            for w in 0..27 {
+                let mut state = State::empty();
+                state.cand = cand;
+                let Some(hit) = state.update::<false>(w) else {
+                    assert_eq!(cand[w] & COMPLEX[shrink(cand[w]) as usize], 0);
+                    continue;
+                };
+                let changed =
+                    (0..32).fold(0u32, |m, v| m | u32::from(state.cand[v] != cand[v]) << v);
+                let others = !(1u32 << w);
+                assert_eq!(hit & others, changed & others, "word {w}");
+                reported += (hit & others).count_ones();
+            }
+        }
+        assert!(reported > 100);
     }
 
     #[test]
