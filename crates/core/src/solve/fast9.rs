@@ -30,8 +30,10 @@
 //!   words it took a cell from. The propagation runs in rounds: a round takes the words that
 //!   changed before it, lowest first, without a test and a branch per word, and gathers the
 //!   words its updates change for the next round. (Comparing every word with its value when
-//!   last updated, by four vector compares, was slower: their loads wait for the round's
-//!   32-bit stores.)
+//!   last updated, by four vector compares, is slower in the search, where rounds are short:
+//!   their loads wait for the round's 32-bit stores. It is faster at a puzzle's root, where
+//!   most words change and the rounds are long, so the root's propagation does that instead:
+//!   17-clue 1.10× against tracking there too.)
 //! - **Naked singles**: counting the digits of every cell in bit-slices (`at least one`,
 //!   `at least two`, `at least three`) over the nine words of a band gives the cells with one
 //!   candidate, the empty cells with none, and the cells with two (kept for branching).
@@ -132,6 +134,31 @@ static ONLY: [u32; 512] = {
     }
     t
 };
+
+/// The words that differ from `seen` (bit `w`: word `w`). `SIMD`: by four AVX2 compares
+/// (only set in code compiled for AVX2).
+#[inline(always)]
+fn differ<const SIMD: bool>(cand: &[u32; 32], seen: &[u32; 32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if SIMD {
+        use std::arch::x86_64::{
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps,
+        };
+        let mut same = 0;
+        for k in 0..4 {
+            // SAFETY: in bounds (4 × 8 words of each array); AVX2 as said above.
+            let eq = unsafe {
+                let c = _mm256_loadu_si256(cand.as_ptr().add(8 * k).cast::<__m256i>());
+                let s = _mm256_loadu_si256(seen.as_ptr().add(8 * k).cast::<__m256i>());
+                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c, s)))
+            };
+            same |= (eq as u32) << (8 * k);
+        }
+        return !same;
+    }
+    (0..32).fold(0, |mask, w| mask | u32::from(cand[w] != seen[w]) << w)
+}
 
 /// The cells of a band word alone in their minirow.
 #[inline(always)]
@@ -623,7 +650,7 @@ impl State {
     /// whether or not they are new. Returns the words that lost a cell (bit `w`: word `w`;
     /// `w` itself among them when it did), `None` on a contradiction.
     #[inline(always)]
-    fn update<const BMI2: bool>(&mut self, w: usize) -> Option<u32> {
+    fn update<const BMI2: bool, const TRACK: bool>(&mut self, w: usize) -> Option<u32> {
         let old = self.cand[w];
         let (b, w1, w2) = WORDS[w % 27];
         let b = usize::from(b);
@@ -641,7 +668,9 @@ impl State {
         let mut hit = 0;
         for k in 0..9 {
             let c = self.cand[3 * k + b];
-            hit |= u32::from(c & solved != 0) << (3 * k);
+            if TRACK {
+                hit |= u32::from(c & solved != 0) << (3 * k);
+            }
             self.cand[3 * k + b] = c & !solved;
         }
         self.cand[w] = x;
@@ -650,48 +679,92 @@ impl State {
         let (c1, c2) = (self.cand[w1], self.cand[w2]);
         self.cand[w1] = c1 & !gone;
         self.cand[w2] = c2 & !gone;
+        if !TRACK {
+            return Some(0);
+        }
         Some(hit << b | u32::from(c1 & gone != 0) << w1 | u32::from(c2 & gone != 0) << w2)
     }
 
     /// [`State::propagate`], as AVX2 code when `AVX2` (only ever set when the CPU has it).
     #[inline(always)]
-    fn propagate_on<const AVX2: bool>(&mut self, deep: bool) -> bool {
+    fn propagate_on<const AVX2: bool>(&mut self, deep: bool, root: bool) -> bool {
         #[cfg(target_arch = "x86_64")]
         if AVX2 {
             // SAFETY: see `Fast9::advance`.
-            return unsafe { self.propagate_avx2(deep) };
+            return unsafe {
+                if root {
+                    self.propagate_avx2_root(deep)
+                } else {
+                    self.propagate_avx2(deep)
+                }
+            };
         }
-        self.propagate_portable(deep)
+        if root {
+            self.propagate_portable_root(deep)
+        } else {
+            self.propagate_portable(deep)
+        }
     }
 
     #[inline(never)]
     fn propagate_portable(&mut self, deep: bool) -> bool {
-        self.propagate::<false>(deep)
+        self.propagate::<false, true>(deep)
+    }
+
+    #[inline(never)]
+    fn propagate_portable_root(&mut self, deep: bool) -> bool {
+        self.propagate::<false, false>(deep)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
     fn propagate_avx2(&mut self, deep: bool) -> bool {
-        self.propagate::<true>(deep)
+        self.propagate::<true, true>(deep)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    fn propagate_avx2_root(&mut self, deep: bool) -> bool {
+        self.propagate::<true, false>(deep)
     }
 
     /// Propagates to a fixpoint; false on a contradiction. `deep`: with the triad passes
-    /// ([`State::units`]) as well as singles and locked candidates.
+    /// ([`State::units`]) as well as singles and locked candidates. `TRACK`: the words to
+    /// update from `dirty` and what the updates return (in the search), else by comparing the
+    /// words with a copy (at the root).
     #[inline(always)]
-    fn propagate<const BMI2: bool>(&mut self, deep: bool) -> bool {
+    fn propagate<const BMI2: bool, const TRACK: bool>(&mut self, deep: bool) -> bool {
+        // Without `TRACK`, the words as last updated, so that a round takes those that differ.
+        let mut seen = [u32::MAX; 32];
+        seen[27..].fill(0);
         loop {
+            if !TRACK {
+                let mut mask = differ::<BMI2>(&self.cand, &seen);
+                while mask != 0 {
+                    while mask != 0 {
+                        let w = mask.trailing_zeros() as usize;
+                        mask &= mask - 1;
+                        if self.update::<BMI2, false>(w).is_none() {
+                            return false;
+                        }
+                        seen[w] = self.cand[w];
+                    }
+                    mask = differ::<BMI2>(&self.cand, &seen);
+                }
+            }
             // Every word that changed, in rounds, lowest first, until none has. A word changed
             // again after its update in a round waits for the next round; it cannot be taken
             // again in this one, as `mask` is fixed when the round starts.
-            let mut next = self.dirty;
+            let mut next = if TRACK { self.dirty } else { 0 };
             while next != 0 {
                 let mut mask = next;
                 next = 0;
                 while mask != 0 {
                     let w = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
-                    let Some(hit) = self.update::<BMI2>(w) else {
+                    let Some(hit) = self.update::<BMI2, true>(w) else {
                         return false;
                     };
                     next = (next | hit) & !(1 << w);
@@ -1111,7 +1184,7 @@ impl Fast9 {
             Phase::Start => {
                 let empty: u32 = self.state.unsolved.iter().map(|u| u.count_ones()).sum();
                 self.sparse = empty >= Self::DEEP_EMPTY;
-                self.state.propagate_on::<AVX2>(self.sparse)
+                self.state.propagate_on::<AVX2>(self.sparse, true)
             }
             Phase::Solved => false,
             Phase::Done => return false,
@@ -1151,7 +1224,7 @@ impl Fast9 {
                 }
                 self.stack.push(other);
                 self.guesses += 1;
-                consistent = self.state.propagate_on::<AVX2>(self.deep());
+                consistent = self.state.propagate_on::<AVX2>(self.deep(), false);
             } else {
                 if !resumed {
                     self.dead_ends += 1;
@@ -1162,7 +1235,7 @@ impl Fast9 {
                     return false;
                 };
                 next.restore(&mut self.state);
-                consistent = self.state.propagate_on::<AVX2>(self.deep());
+                consistent = self.state.propagate_on::<AVX2>(self.deep(), false);
             }
         }
     }
@@ -1435,7 +1508,7 @@ mod tests {
             for w in 0..27 {
                 let mut state = State::empty();
                 state.cand = cand;
-                let Some(hit) = state.update::<false>(w) else {
+                let Some(hit) = state.update::<false, true>(w) else {
                     assert_eq!(cand[w] & COMPLEX[shrink(cand[w]) as usize], 0);
                     continue;
                 };
