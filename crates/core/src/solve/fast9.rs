@@ -65,8 +65,8 @@
 //! peers in its band), else on the first cell with the fewest. Either way the engine saves the
 //! second branch (the 27 words with the branch applied, the empty cells and the words the
 //! branch changed: 36 words; a guess is made at a fixpoint, where nothing else is left to
-//! propagate) and goes on with the first: the saved branches form the stack that `next_solution` resumes from, so the
-//! engine can stop after any solution.
+//! propagate) and goes on with the first: the saved branches form the stack that
+//! `next_solution` resumes from, so the engine can stop after any solution.
 
 use crate::grid::Grid;
 
@@ -439,7 +439,7 @@ const fn column(c: u32) -> u32 {
 /// The 27 words plus bookkeeping (a guess saves only part of it: [`Saved`]).
 #[derive(Clone, Copy, Debug)]
 struct State {
-    /// 27 words and 5 of padding (0 in both arrays), so that comparing them is 4 vector ops.
+    /// 27 words and 5 of padding (0), so that comparing them with a copy is 4 vector ops.
     cand: [u32; 32],
     /// The words changed since they were last propagated (bit `w`: word `w`): the ones a
     /// propagation starts from.
@@ -687,47 +687,25 @@ impl State {
 
     /// [`State::propagate`], as AVX2 code when `AVX2` (only ever set when the CPU has it).
     #[inline(always)]
-    fn propagate_on<const AVX2: bool>(&mut self, deep: bool, root: bool) -> bool {
+    fn propagate_on<const AVX2: bool, const TRACK: bool>(&mut self, deep: bool) -> bool {
         #[cfg(target_arch = "x86_64")]
         if AVX2 {
             // SAFETY: see `Fast9::advance`.
-            return unsafe {
-                if root {
-                    self.propagate_avx2_root(deep)
-                } else {
-                    self.propagate_avx2(deep)
-                }
-            };
+            return unsafe { self.propagate_avx2::<TRACK>(deep) };
         }
-        if root {
-            self.propagate_portable_root(deep)
-        } else {
-            self.propagate_portable(deep)
-        }
+        self.propagate_portable::<TRACK>(deep)
     }
 
     #[inline(never)]
-    fn propagate_portable(&mut self, deep: bool) -> bool {
-        self.propagate::<false, true>(deep)
-    }
-
-    #[inline(never)]
-    fn propagate_portable_root(&mut self, deep: bool) -> bool {
-        self.propagate::<false, false>(deep)
+    fn propagate_portable<const TRACK: bool>(&mut self, deep: bool) -> bool {
+        self.propagate::<false, TRACK>(deep)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
-    fn propagate_avx2(&mut self, deep: bool) -> bool {
-        self.propagate::<true, true>(deep)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    #[inline(never)]
-    fn propagate_avx2_root(&mut self, deep: bool) -> bool {
-        self.propagate::<true, false>(deep)
+    fn propagate_avx2<const TRACK: bool>(&mut self, deep: bool) -> bool {
+        self.propagate::<true, TRACK>(deep)
     }
 
     /// Propagates to a fixpoint; false on a contradiction. `deep`: with the triad passes
@@ -736,22 +714,23 @@ impl State {
     /// words with a copy (at the root).
     #[inline(always)]
     fn propagate<const BMI2: bool, const TRACK: bool>(&mut self, deep: bool) -> bool {
-        // Without `TRACK`, the words as last updated, so that a round takes those that differ.
+        // Without `TRACK`, the words as last updated, so that a round takes those that differ:
+        // at first none (all ones is never a word's value), and the padding always.
         let mut seen = [u32::MAX; 32];
         seen[27..].fill(0);
         loop {
-            if !TRACK {
+            while !TRACK {
                 let mut mask = differ::<BMI2>(&self.cand, &seen);
+                if mask == 0 {
+                    break;
+                }
                 while mask != 0 {
-                    while mask != 0 {
-                        let w = mask.trailing_zeros() as usize;
-                        mask &= mask - 1;
-                        if self.update::<BMI2, false>(w).is_none() {
-                            return false;
-                        }
-                        seen[w] = self.cand[w];
+                    let w = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if self.update::<BMI2, false>(w).is_none() {
+                        return false;
                     }
-                    mask = differ::<BMI2>(&self.cand, &seen);
+                    seen[w] = self.cand[w];
                 }
             }
             // Every word that changed, in rounds, lowest first, until none has. A word changed
@@ -1184,7 +1163,7 @@ impl Fast9 {
             Phase::Start => {
                 let empty: u32 = self.state.unsolved.iter().map(|u| u.count_ones()).sum();
                 self.sparse = empty >= Self::DEEP_EMPTY;
-                self.state.propagate_on::<AVX2>(self.sparse, true)
+                self.state.propagate_on::<AVX2, false>(self.sparse)
             }
             Phase::Solved => false,
             Phase::Done => return false,
@@ -1224,7 +1203,7 @@ impl Fast9 {
                 }
                 self.stack.push(other);
                 self.guesses += 1;
-                consistent = self.state.propagate_on::<AVX2>(self.deep(), false);
+                consistent = self.state.propagate_on::<AVX2, true>(self.deep());
             } else {
                 if !resumed {
                     self.dead_ends += 1;
@@ -1235,7 +1214,7 @@ impl Fast9 {
                     return false;
                 };
                 next.restore(&mut self.state);
-                consistent = self.state.propagate_on::<AVX2>(self.deep(), false);
+                consistent = self.state.propagate_on::<AVX2, true>(self.deep());
             }
         }
     }
