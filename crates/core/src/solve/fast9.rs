@@ -719,18 +719,20 @@ impl State {
         let mut seen = [u32::MAX; 32];
         seen[27..].fill(0);
         loop {
-            while !TRACK {
-                let mut mask = differ::<BMI2>(&self.cand, &seen);
-                if mask == 0 {
-                    break;
-                }
-                while mask != 0 {
-                    let w = mask.trailing_zeros() as usize;
-                    mask &= mask - 1;
-                    if self.update::<BMI2, false>(w).is_none() {
-                        return false;
+            if !TRACK {
+                loop {
+                    let mut mask = differ::<BMI2>(&self.cand, &seen);
+                    if mask == 0 {
+                        break;
                     }
-                    seen[w] = self.cand[w];
+                    while mask != 0 {
+                        let w = mask.trailing_zeros() as usize;
+                        mask &= mask - 1;
+                        if self.update::<BMI2, false>(w).is_none() {
+                            return false;
+                        }
+                        seen[w] = self.cand[w];
+                    }
                 }
             }
             // Every word that changed, in rounds, lowest first, until none has. A word changed
