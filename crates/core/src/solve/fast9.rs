@@ -1493,8 +1493,7 @@ mod tests {
                     assert_eq!(cand[w] & COMPLEX[shrink(cand[w]) as usize], 0);
                     continue;
                 };
-                let changed =
-                    (0..32).fold(0u32, |m, v| m | u32::from(state.cand[v] != cand[v]) << v);
+                let changed = differ::<false>(&state.cand, &cand);
                 let others = !(1u32 << w);
                 assert_eq!(hit & others, changed & others, "word {w}");
                 reported += (hit & others).count_ones();
