@@ -30,13 +30,15 @@
 //! learned clauses with a high literal block distance dropped by halves. From CaDiCaL, tiers
 //! (a learned clause of distance up to 6 that took part in a conflict since the last reduction
 //! is kept: on the minimal 25×25 puzzles over 12 random seeds, 11 % less time and 154 instead
-//! of 146 of 192 runs solved within 4 s) and target phases: a decision takes the variable's
-//! value in the longest conflict-free trail seen since the last rephase (else its last value),
-//! and the saved phases are reset now and then (to the best trail, all true, all false). On
-//! nine generated 36×36 instances (30 s each), locked candidates took the instances solved from
-//! 2 to 5, target phases the total time from 215 s to 128 s; restarts every 100 × Luby
-//! conflicts and an activity decay of 0.9 measured best among the few settings tried (30, 100,
-//! 300, 1000; 0.8 … 0.99), within a large spread between runs.
+//! of 146 of 192 runs solved within 4 s), reason-side bumping after 5,000 conflicts
+//! (`Cdcl::bump_reasons`: 0.91× the capped time on the same puzzles) and target phases: a
+//! decision takes the variable's value in the longest conflict-free trail seen since the last
+//! rephase (else its last value), and the saved phases are reset now and then (to the best
+//! trail, all true, all false). On nine generated 36×36 instances (30 s each), locked
+//! candidates took the instances solved from 2 to 5, target phases the total time from 215 s
+//! to 128 s; restarts every 100 × Luby conflicts and an activity decay of 0.9 measured best
+//! among the few settings tried (30, 100, 300, 1000; 0.8 … 0.99), within a large spread
+//! between runs.
 //!
 //! A solution is blocked by the negation of its decisions, so that the next call finds another
 //! one: the engine enumerates like the others.
@@ -284,6 +286,13 @@ impl Cdcl {
     /// Learned clauses of at most this literal block distance survive a reduction when they
     /// took part in a conflict since the one before.
     const TIER2: u32 = 6;
+    /// Reason-side bumps allowed per literal of a learned clause: 3 measured better than 10
+    /// (`docs/benchmarks.md`).
+    const REASON_BUMPS: usize = 3;
+    /// Conflicts before reason-side bumping starts: from the first, it made the median of
+    /// generated 25×25 grids (a few hundred conflicts each) 20 % slower; from 5,000 on, those
+    /// are as before and the minimal 25×25 puzzles keep the gain (`docs/benchmarks.md`).
+    const REASON_BUMPS_AFTER: u64 = 5_000;
 
     /// A search over the grid `root` (row-major values, 0 = empty), whose empty cells may take
     /// the digits `candidates(cell)` yields. `houses_of[cell]` are the cell's row, column and
@@ -919,6 +928,9 @@ impl Cdcl {
         self.marked = marked;
         self.learnt.truncate(keep);
         self.scratch = vars;
+        if self.conflicts >= Self::REASON_BUMPS_AFTER {
+            self.bump_reasons();
+        }
         self.substitute();
         self.var_inc /= Self::VAR_DECAY;
         // The literal of the highest level after the first goes second (it is watched).
@@ -931,6 +943,44 @@ impl Cdcl {
             }
         }
         back
+    }
+
+    /// Bumps the variables that imply the learned clause's literals after the first (the
+    /// "reason side", which CaDiCaL bumps by default), not in the clause, up to
+    /// [`Cdcl::REASON_BUMPS`] times the clause's length in all: what the clause rests on is
+    /// what the next conflicts are likely to hinge on. On the minimal 25×25 puzzles (nine
+    /// seeds each) it took 0.91× the capped time (`docs/benchmarks.md`).
+    fn bump_reasons(&mut self) {
+        let mut marked = std::mem::take(&mut self.marked);
+        let mut rvars = std::mem::take(&mut self.rvars);
+        marked.clear();
+        for &l in &self.learnt {
+            self.seen[var(l) as usize] = true;
+        }
+        let budget = Self::REASON_BUMPS * self.learnt.len();
+        'clause: for i in 1..self.learnt.len() {
+            self.reason_vars(var(self.learnt[i]), &mut rvars);
+            for &u in &rvars {
+                let ui = u as usize;
+                if self.seen[ui] || self.level[ui] == 0 {
+                    continue;
+                }
+                if marked.len() == budget {
+                    break 'clause;
+                }
+                self.seen[ui] = true;
+                marked.push(u);
+                self.bump(u);
+            }
+        }
+        for &l in &self.learnt {
+            self.seen[var(l) as usize] = false;
+        }
+        for &u in &marked {
+            self.seen[u as usize] = false;
+        }
+        self.marked = marked;
+        self.rvars = rvars;
     }
 
     /// Shortens the learned clause through the at-most-one reasons: the literals `x_u` that
@@ -1460,5 +1510,75 @@ mod tests {
             let expected = crate::solve::Solutions::new(&g, crate::Engine::Reference).count();
             assert_eq!(all(&g).len(), expected, "{text}");
         }
+    }
+
+    /// Reason-side bumping raises exactly the variables that imply the learned clause's
+    /// literals (after the first), in order, none of the clause's own nor the root's, up to
+    /// [`Cdcl::REASON_BUMPS`] times the clause's length; and it leaves no marks behind.
+    #[test]
+    fn reason_side_bumps_stay_within_the_reasons_and_the_budget() {
+        let empty = Grid::empty(Shape::new(4, 4).unwrap());
+        let solution = search(&empty, &[])
+            .next_solution(&mut Watch::default(), 0)
+            .unwrap()
+            .to_vec();
+        let mut s = search(&empty, &[]);
+        assert!(s.propagate().is_none());
+        // Decide the solution's placements, in reading order: no conflict, many implications.
+        for v in 0..s.cell.len() as u32 {
+            let placed = solution[s.cell[v as usize] as usize] == s.digit[v as usize] + 1;
+            if placed && s.value[v as usize] == UNSET && s.decision_level() < 40 {
+                s.trail_lim.push(s.trail.len() as u32);
+                s.assign(pos(v), Reason::None);
+                assert!(s.propagate().is_none());
+            }
+        }
+        let eligible = |s: &Cdcl, lits: &[Lit]| -> Vec<u32> {
+            let mut out: Vec<u32> = Vec::new();
+            let mut rvars = Vec::new();
+            for &l in &lits[1..] {
+                s.reason_vars(var(l), &mut rvars);
+                for &u in &rvars {
+                    let fresh = !out.contains(&u) && !lits.iter().any(|&k| var(k) == u);
+                    if fresh && s.level[u as usize] > 0 {
+                        out.push(u);
+                    }
+                }
+            }
+            out
+        };
+        // Implied variables, those whose reasons are widest first.
+        let mut implied: Vec<u32> = s.trail.iter().map(|&l| var(l)).collect();
+        implied.retain(|&v| s.reason[v as usize] != Reason::None);
+        // (The first literal of a clause is skipped: a clause of `v` alone is `[l, l]`.)
+        implied.sort_by_key(|&v| {
+            let l = s.false_lit(v);
+            std::cmp::Reverse(eligible(&s, &[l, l]).len())
+        });
+        let (mut capped, mut uncapped) = (false, false);
+        // Short clauses of wide reasons (the budget binds), a long one of narrow reasons.
+        for (len, widest) in [(2, true), (3, true), (8, false)] {
+            let chosen = if widest {
+                &implied[..len]
+            } else {
+                &implied[implied.len() - len..]
+            };
+            let lits: Vec<Lit> = chosen.iter().map(|&v| s.false_lit(v)).collect();
+            let expected = eligible(&s, &lits);
+            let budget = Cdcl::REASON_BUMPS * len;
+            let before = s.activity.clone();
+            s.learnt = lits.clone();
+            s.bump_reasons();
+            let raised: Vec<u32> = (0..before.len() as u32)
+                .filter(|&v| s.activity[v as usize] != before[v as usize])
+                .collect();
+            let mut want = expected[..expected.len().min(budget)].to_vec();
+            want.sort_unstable();
+            assert_eq!(raised, want, "clause of {len}");
+            assert!(s.seen.iter().all(|&b| !b));
+            capped |= expected.len() > budget;
+            uncapped |= !expected.is_empty() && expected.len() <= budget;
+        }
+        assert!(capped && uncapped, "both cases are exercised");
     }
 }
