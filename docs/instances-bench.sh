@@ -6,9 +6,10 @@
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 25 0.55 20
 # A fifth argument names a file of instances (one per line) to use instead of generating them:
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 36 0.50 20 docs/instances/n36-h50.txt
-# ENGINES chooses the engines ("general sat" by default), e.g. one per core in two runs at once.
+# ENGINES chooses the engines ("general sat" by default), e.g. one per core in two runs at once;
+# J the threads (1 by default; 2 lets a long search race a copy of itself on the second core).
 set -euo pipefail
-bin=$1; n=$2; holes=$3; count=$4
+bin=$1; n=$2; holes=$3; count=$4; threads=${J:-1}
 dir=$(mktemp -d)
 if [ $# -ge 5 ]; then
   head -n "$count" "$5" > "$dir/instances.txt"
@@ -23,7 +24,7 @@ for engine in ${ENGINES:-general sat}; do
   while IFS= read -r line; do
     echo "$line" > "$dir/one.txt"
     start=$(date +%s.%N)
-    "$bin" solve --first --engine "$engine" --timeout 60 -j1 -f json "$dir/one.txt" > "$dir/out.json" || true
+    "$bin" solve --first --engine "$engine" --timeout 60 -j "$threads" -f json "$dir/one.txt" > "$dir/out.json" || true
     end=$(date +%s.%N)
     status=$(python3 -c 'import sys, json; print(json.loads(open(sys.argv[1]).read())["status"])' "$dir/out.json" || true)
     echo "$engine $(echo "$end - $start" | bc) $status"

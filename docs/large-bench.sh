@@ -1,15 +1,17 @@
 #!/bin/bash
 # Both engines on every puzzle of large/: file unique engine exit seconds maxrss_kb.
 # Each solution is checked: every clue kept, every row, column and box complete (exit 99 if not).
-# ENGINES chooses the engines ("auto sat" by default: one after the other per puzzle).
+# ENGINES chooses the engines ("auto sat" by default: one after the other per puzzle); J the
+# threads (1 by default; 2 lets a long search race a copy of itself on the second core).
 L=${L:-../shared/data/puzzles/large}
 T=${T:-20}
 B=${B:-target/release/nsudoku}
+J=${J:-1}
 ENGINES=${ENGINES:-auto sat}
 tmp=$(mktemp -d)
 tail -n +2 $L/index.csv | while IFS=, read -r file n br bc clues holes unique singles cad rest; do
   for e in $ENGINES; do
-    /usr/bin/time -f "%e %M" -o "$tmp/time" $B solve --first --engine $e --timeout $T -j 1 -f json \
+    /usr/bin/time -f "%e %M" -o "$tmp/time" $B solve --first --engine $e --timeout $T -j $J -f json \
       --box ${bc}x${br} $L/$file > "$tmp/out" 2>/dev/null
     code=$?
     if [ $code = 0 ]; then

@@ -277,12 +277,21 @@ pub struct SearchArgs {
     /// Guesses made so far by every search of the run, shown on the progress line.
     #[arg(skip)]
     pub guesses: std::sync::Arc<std::sync::atomic::AtomicU64>,
+
+    /// The run's idle threads, which a long search borrows (see [`nsudoku::Helpers`]); set
+    /// when the run's threads start.
+    #[arg(skip)]
+    pub helpers: std::sync::OnceLock<nsudoku::Helpers>,
 }
 
 /// How the batch runs.
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Worker threads (0: one per core). Output stays in input order.
+    ///
+    /// In `solve` and `count`, a search that runs long borrows the threads left idle and races
+    /// copies of itself on them: answers stay right, but the first of several solutions may
+    /// vary from run to run (`-j 1` is reproducible).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub threads: usize,
 }

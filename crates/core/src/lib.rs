@@ -48,4 +48,4 @@ pub struct ReadmeDoctests;
 
 pub use error::{Error, Position, ShapeError};
 pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, MAX_SIDE, Shape};
-pub use solve::{Count, Engine, Solutions, Stop, Uniqueness};
+pub use solve::{Busy, Count, Engine, Helpers, Solutions, Stop, Uniqueness};

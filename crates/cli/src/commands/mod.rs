@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nsudoku::{Error, Grid, Solutions, Stop};
+use nsudoku::{Error, Grid, Helpers, Solutions, Stop};
 use rayon::prelude::*;
 
 use crate::cli::{InputArgs, OutputArgs, SearchArgs};
@@ -37,6 +37,7 @@ pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     let stop = Stop {
         deadline: search.timeout.map(|t| Instant::now() + t),
         progress: Some(search.guesses.clone()),
+        helpers: search.helpers.get().cloned(),
         ..Stop::default()
     };
     Solutions::new(grid, search.engine.into()).with_stop(stop)
@@ -68,6 +69,10 @@ where
 {
     let options = read_options(input)?;
     let pool = worker_pool(threads)?;
+    if let Some(search) = search {
+        // A long search may borrow the threads left idle (a lone hard puzzle races on them).
+        let _ = search.helpers.set(helpers(pool.current_num_threads()));
+    }
     let paths = paths(input);
     let progress = progress_bar(total_size(&paths));
     let live = Arc::new(AtomicBool::new(true));
@@ -104,6 +109,7 @@ where
         for (at, record) in records {
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);
+            let _busy = search.and_then(|s| s.helpers.get()).map(Helpers::busy);
             each(&mut out, validated(entry));
         }
         out
@@ -190,6 +196,25 @@ pub fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         })
         .build()
         .context("cannot start threads")
+}
+
+/// `threads` idle threads for long searches to borrow. A borrowed thread starts on the CPUs
+/// this process may use, not on the one CPU of the pinned worker that starts it (where it
+/// would only share that worker's time).
+fn helpers(threads: usize) -> Helpers {
+    let helpers = Helpers::new(threads);
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sched::{sched_getaffinity, sched_setaffinity};
+        use nix::unistd::Pid;
+        // Read on the main thread, which is never pinned.
+        if let Ok(cpus) = sched_getaffinity(Pid::from_raw(0)) {
+            return helpers.on_thread_start(move || {
+                let _ = sched_setaffinity(Pid::from_raw(0), &cpus);
+            });
+        }
+    }
+    helpers
 }
 
 /// Whether a pool of `threads` threads, on a process allowed `cpus` CPUs, pins one to each.

@@ -42,8 +42,31 @@
 //!
 //! A solution is blocked by the negation of its decisions, so that the next call finds another
 //! one: the engine enumerates like the others.
+//!
+//! # Racing on idle threads
+//! How long a hard grid takes is mostly the luck of the branching order: the same minimal 25×25
+//! puzzle takes 0.4 s or 20 s under different random initial activities. When the search is
+//! given [`Helpers`](super::Helpers) and a call has run [`Cdcl::RACE_AFTER`] conflicts, it
+//! borrows the idle threads and races copies of itself on them, each with its activities drawn
+//! at random (see [`Cdcl::race`]); the first to answer wins. On two cores, the 16 minimal
+//! 25×25 puzzles of `large/` took 0.52× the time of one search (`docs/benchmarks.md`).
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 use super::Watch;
+
+/// How a call to [`Cdcl::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Found,
+    Done,
+    Stopped,
+    Paused,
+}
 
 type Lit = u32;
 
@@ -274,6 +297,10 @@ pub(crate) struct Cdcl {
     done: bool,
     /// A solution was just returned: the next call blocks it first.
     found: bool,
+    /// Conflicts in one call before idle threads race copies of the search
+    /// ([`Cdcl::RACE_AFTER`]; less in tests), and the races run so far.
+    race_after: u64,
+    races: u64,
 }
 
 impl Cdcl {
@@ -293,6 +320,12 @@ impl Cdcl {
     /// generated 25×25 grids (a few hundred conflicts each) 20 % slower; from 5,000 on, those
     /// are as before and the minimal 25×25 puzzles keep the gain (`docs/benchmarks.md`).
     const REASON_BUMPS_AFTER: u64 = 5_000;
+    /// Conflicts in one call before idle threads race copies of the search
+    /// ([`Cdcl::race`]), and between two looks for idle threads when there were none.
+    const RACE_AFTER: u64 = 5_000;
+    const RACE_RETRY: u64 = 1_000;
+    /// Copies racing at most, besides the search itself.
+    const MOST_HELPERS: usize = 7;
 
     /// A search over the grid `root` (row-major values, 0 = empty), whose empty cells may take
     /// the digits `candidates(cell)` yields. `houses_of[cell]` are the cell's row, column and
@@ -458,6 +491,8 @@ impl Cdcl {
             reduce_at: Self::FIRST_REDUCE,
             done: false,
             found: false,
+            race_after: Self::RACE_AFTER,
+            races: 0,
         };
         for v in 0..vars as u32 {
             s.heap.insert(v, &s.activity);
@@ -1182,14 +1217,47 @@ impl Cdcl {
     }
 
     /// The next solution (row-major values), or `None` when there are no more or `watch`
-    /// fired. `guesses` are the decisions taken before this engine took over.
+    /// fired. `guesses` are the decisions taken before this engine took over. Once this call has run [`Cdcl::RACE_AFTER`] conflicts, idle threads of the watch's
+    /// [`Helpers`](super::Helpers) (if any) race copies of the search (see [`Cdcl::race`]).
     pub(crate) fn next_solution(&mut self, watch: &mut Watch, guesses: u64) -> Option<&[u16]> {
+        let racing = watch.stop.helpers.clone();
+        let mut pause = match racing {
+            Some(_) => self.conflicts + self.race_after,
+            None => u64::MAX,
+        };
+        let step = loop {
+            let step = self.run(watch, guesses, pause, None);
+            let (Step::Paused, Some(helpers)) = (step, &racing) else {
+                break step;
+            };
+            let taken = helpers.borrow(Self::MOST_HELPERS);
+            if taken == 0 {
+                pause = self.conflicts + Self::RACE_RETRY;
+                continue;
+            }
+            let step = self.race(watch, guesses, taken);
+            helpers.add_idle(taken);
+            break step;
+        };
+        (step == Step::Found).then_some(self.solution.as_slice())
+    }
+
+    /// Searches until a solution ([`Step::Found`]), no more ([`Step::Done`]), the watch or the
+    /// `lost` flag ([`Step::Stopped`]), or the first restart at `pause` conflicts or more
+    /// ([`Step::Paused`], at the root).
+    fn run(
+        &mut self,
+        watch: &mut Watch,
+        guesses: u64,
+        pause: u64,
+        lost: Option<&AtomicBool>,
+    ) -> Step {
         if self.found {
             self.found = false;
             self.block_solution();
         }
         if self.done {
-            return None;
+            return Step::Done;
         }
         loop {
             if let Some(conflict) = self.propagate() {
@@ -1197,7 +1265,7 @@ impl Cdcl {
                 self.update_target();
                 if self.decision_level() == 0 {
                     self.done = true;
-                    return None;
+                    return Step::Done;
                 }
                 let back = self.analyze(conflict);
                 self.cancel_until(back);
@@ -1230,6 +1298,9 @@ impl Cdcl {
                         self.compact();
                     }
                 }
+                if self.conflicts >= pause {
+                    return Step::Paused;
+                }
                 continue;
             }
             let Some(v) = self.pick() else {
@@ -1240,11 +1311,11 @@ impl Cdcl {
                     }
                 }
                 self.found = true;
-                return Some(&self.solution);
+                return Step::Found;
             };
             self.decisions += 1;
-            if watch.due(guesses + self.decisions) {
-                return None;
+            if watch.due(guesses + self.decisions) || lost.is_some_and(|l| l.load(Relaxed)) {
+                return Step::Stopped;
             }
             self.trail_lim.push(self.trail.len() as u32);
             let positive = match self.target[v as usize] {
@@ -1254,6 +1325,92 @@ impl Cdcl {
             let l = if positive { pos(v) } else { pos(v) | 1 };
             self.assign(l, Reason::None);
         }
+    }
+
+    /// Races `helpers` copies of the search, each on its own thread, against this one, from
+    /// the root: each copy starts as a new search would, with its activities drawn at random
+    /// and every saved phase true (no target phases), but it keeps this search's learned
+    /// clauses. The first to find a solution or to show there are none wins, and the others
+    /// stop; a copy that wins becomes this search (with its watch). A copy whose thread cannot
+    /// start is left out.
+    fn race(&mut self, watch: &mut Watch, guesses: u64, helpers: usize) -> Step {
+        self.races += 1;
+        let lost = AtomicBool::new(false);
+        let winner = AtomicUsize::new(usize::MAX);
+        let finish = |who: usize, step: Step| {
+            if matches!(step, Step::Found | Step::Done)
+                && winner
+                    .compare_exchange(usize::MAX, who, Relaxed, Relaxed)
+                    .is_ok()
+            {
+                lost.store(true, Relaxed);
+            }
+            step
+        };
+        let mut copies: Vec<(Cdcl, Watch)> = (1..=helpers as u64)
+            .map(|k| {
+                let mut copy = self.clone();
+                copy.diversify(self.conflicts ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                (copy, watch.clone())
+            })
+            .collect();
+        let mut steps = vec![Step::Stopped; helpers + 1];
+        std::thread::scope(|scope| {
+            let (lost, finish) = (&lost, &finish);
+            let handles: Vec<_> = copies
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(k, (copy, watch))| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            if let Some(helpers) = &watch.stop.helpers {
+                                helpers.thread_started();
+                            }
+                            (
+                                k + 1,
+                                finish(k + 1, copy.run(watch, guesses, u64::MAX, Some(lost))),
+                            )
+                        })
+                        .ok()
+                })
+                .collect();
+            steps[0] = finish(0, self.run(watch, guesses, u64::MAX, Some(lost)));
+            for handle in handles {
+                if let Ok((k, step)) = handle.join() {
+                    steps[k] = step;
+                }
+            }
+        });
+        match winner.into_inner() {
+            0 | usize::MAX => steps[0],
+            k => {
+                let (copy, copy_watch) = &mut copies[k - 1];
+                std::mem::swap(self, copy);
+                std::mem::swap(watch, copy_watch);
+                steps[k]
+            }
+        }
+    }
+
+    /// Sends a copy of the search elsewhere (see [`Cdcl::race`]): activities drawn from
+    /// `seed`, saved phases true (as a new search starts), no target phases. At the root
+    /// only. Phases false, or kept, measured no better (`docs/benchmarks.md`).
+    fn diversify(&mut self, seed: u64) {
+        debug_assert_eq!(self.decision_level(), 0);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for a in &mut self.activity {
+            *a = self.var_inc * rng.random::<f64>();
+        }
+        self.heap.heap.clear();
+        self.heap.at.fill(u32::MAX);
+        for v in 0..self.activity.len() as u32 {
+            if self.value[v as usize] == UNSET {
+                self.heap.insert(v, &self.activity);
+            }
+        }
+        self.phase.fill(true);
+        self.target.fill(UNSET);
+        self.target_len = 0;
     }
 
     /// Remembers the trail below the conflicting level (propagated without conflict) when it
@@ -1510,6 +1667,40 @@ mod tests {
             let expected = crate::solve::Solutions::new(&g, crate::Engine::Reference).count();
             assert_eq!(all(&g).len(), expected, "{text}");
         }
+    }
+
+    /// Copies racing the search find the same solutions as the search alone: with a race in
+    /// every call that restarts, each solution comes once and is right, the count is the
+    /// reference engine's, and the borrowed threads are given back.
+    #[test]
+    fn racing_copies_find_every_solution_once() {
+        // magictour top1465 #1 without its first clue: 7,465 solutions.
+        let text =
+            "....3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let g: Grid = text.parse().unwrap();
+        let expected = crate::solve::Solutions::new(&g, crate::Engine::Reference).count();
+        let helpers = crate::Helpers::new(3);
+        let busy = helpers.busy();
+        let mut watch = Watch {
+            stop: crate::Stop {
+                helpers: Some(helpers.clone()),
+                ..crate::Stop::default()
+            },
+            ..Watch::default()
+        };
+        let mut s = search(&g, &[]);
+        s.race_after = 1;
+        let mut seen = std::collections::HashSet::new();
+        while let Some(v) = s.next_solution(&mut watch, 0) {
+            let solution = Grid::from_values(g.shape(), v).unwrap();
+            assert!(solution.is_solution_of(&g));
+            assert!(seen.insert(v.to_vec()), "found twice");
+            assert_eq!(helpers.idle(), 2, "threads not given back");
+        }
+        assert_eq!(seen.len(), expected);
+        assert!(s.races > 0);
+        drop(busy);
+        assert_eq!(helpers.idle(), 3);
     }
 
     /// Reason-side bumping raises exactly the variables that imply the learned clause's

@@ -24,7 +24,7 @@ mod reference;
 mod sat;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
@@ -66,6 +66,117 @@ pub struct Stop {
     /// Receives the search's guesses as it goes (added every few hundred guesses): a counter
     /// another thread can show while a long search runs, shared by as many searches as wanted.
     pub progress: Option<Arc<AtomicU64>>,
+    /// Idle threads a long search may borrow to race copies of itself (see [`Helpers`]).
+    pub helpers: Option<Helpers>,
+}
+
+/// Idle threads that long searches may borrow, counted for all the searches of a run.
+///
+/// Once clause learning has run a few thousand conflicts without an answer, a search takes
+/// as many idle threads as it may (none are taken while the count is zero or below) and races
+/// copies of itself, each with another branching order, on them; the first copy to answer
+/// wins and the search goes on from its state. So a lone hard puzzle uses the idle cores,
+/// while a batch that keeps every thread busy runs as it would alone. The answer is always
+/// right, but which solution comes first, when there are several, may depend on the race.
+///
+/// ```
+/// use nsudoku::{Engine, Grid, Helpers, Solutions, Stop};
+/// let helpers = Helpers::new(2); // two threads, both idle
+/// let grid: Grid = "1000000000000000".parse()?;
+/// let _busy = helpers.busy(); // this thread now solves
+/// let stop = Stop { helpers: Some(helpers.clone()), ..Stop::default() };
+/// let mut solutions = Solutions::new(&grid, Engine::General).with_stop(stop);
+/// assert_eq!(solutions.count_up_to(1000).count, 72);
+/// assert_eq!(helpers.idle(), 1); // the other thread is idle again
+/// # Ok::<(), nsudoku::Error>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct Helpers {
+    idle: Arc<AtomicIsize>,
+    start: Option<Arc<dyn Fn() + Send + Sync>>,
+}
+
+impl std::fmt::Debug for Helpers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Helpers")
+            .field("idle", &self.idle)
+            .field("start", &self.start.as_ref().map(|_| "hook"))
+            .finish()
+    }
+}
+
+impl Helpers {
+    /// Runs `hook` first on each borrowed thread: for instance to widen its CPU affinity, which
+    /// a new thread inherits from the (perhaps pinned) thread that starts it.
+    pub fn on_thread_start(mut self, hook: impl Fn() + Send + Sync + 'static) -> Helpers {
+        self.start = Some(Arc::new(hook));
+        self
+    }
+
+    /// The hook of [`Helpers::on_thread_start`], if any, on this thread.
+    pub(crate) fn thread_started(&self) {
+        if let Some(hook) = &self.start {
+            hook();
+        }
+    }
+
+    /// A run of `threads` threads, all idle. (The default: none.)
+    pub fn new(threads: usize) -> Helpers {
+        let helpers = Helpers::default();
+        helpers.add_idle(threads);
+        helpers
+    }
+
+    /// Counts `threads` more threads idle (a pool that starts).
+    pub fn add_idle(&self, threads: usize) {
+        self.idle
+            .fetch_add(threads.try_into().unwrap_or(isize::MAX), Ordering::Relaxed);
+    }
+
+    /// Marks one thread busy until the guard is dropped: a search's own thread.
+    pub fn busy(&self) -> Busy {
+        self.idle.fetch_sub(1, Ordering::Relaxed);
+        Busy {
+            idle: self.idle.clone(),
+        }
+    }
+
+    /// Idle threads now (negative while borrowed threads overlap new searches).
+    pub fn idle(&self) -> isize {
+        self.idle.load(Ordering::Relaxed)
+    }
+
+    /// Takes up to `most` idle threads; give them back with [`Helpers::add_idle`].
+    pub(crate) fn borrow(&self, most: usize) -> usize {
+        let mut idle = self.idle.load(Ordering::Relaxed);
+        loop {
+            let take = idle.clamp(0, most.try_into().unwrap_or(isize::MAX));
+            if take == 0 {
+                return 0;
+            }
+            match self.idle.compare_exchange_weak(
+                idle,
+                idle - take,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return take as usize,
+                Err(now) => idle = now,
+            }
+        }
+    }
+}
+
+/// A thread marked busy by [`Helpers::busy`]; idle again when dropped.
+#[derive(Debug)]
+pub struct Busy {
+    idle: Arc<AtomicIsize>,
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.idle.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// The engines' side of [`Stop`]: checks it now and then, and remembers that it fired.
