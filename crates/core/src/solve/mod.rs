@@ -106,6 +106,19 @@ impl std::fmt::Debug for Helpers {
 }
 
 impl Helpers {
+    /// A run of `threads` threads, all idle. (The default: none.)
+    pub fn new(threads: usize) -> Helpers {
+        let helpers = Helpers::default();
+        helpers.add_idle(threads);
+        helpers
+    }
+
+    /// Counts `threads` more threads idle (a pool that starts).
+    pub fn add_idle(&self, threads: usize) {
+        self.idle
+            .fetch_add(threads.try_into().unwrap_or(isize::MAX), Ordering::Relaxed);
+    }
+
     /// Runs `hook` first on each borrowed thread: for instance to widen its CPU affinity, which
     /// a new thread inherits from the (perhaps pinned) thread that starts it.
     pub fn on_thread_start(mut self, hook: impl Fn() + Send + Sync + 'static) -> Helpers {
@@ -118,19 +131,6 @@ impl Helpers {
         if let Some(hook) = &self.start {
             hook();
         }
-    }
-
-    /// A run of `threads` threads, all idle. (The default: none.)
-    pub fn new(threads: usize) -> Helpers {
-        let helpers = Helpers::default();
-        helpers.add_idle(threads);
-        helpers
-    }
-
-    /// Counts `threads` more threads idle (a pool that starts).
-    pub fn add_idle(&self, threads: usize) {
-        self.idle
-            .fetch_add(threads.try_into().unwrap_or(isize::MAX), Ordering::Relaxed);
     }
 
     /// Marks one thread busy until the guard is dropped: a search's own thread.
