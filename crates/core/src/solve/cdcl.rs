@@ -494,9 +494,7 @@ impl Cdcl {
             race_after: Self::RACE_AFTER,
             races: 0,
         };
-        for v in 0..vars as u32 {
-            s.heap.insert(v, &s.activity);
-        }
+        s.refill_heap();
         // A house missing a digit that no cell of it may take: no solution. (The root's
         // propagation rules it out, but the engine does not rely on it.)
         let mut filled = vec![0usize; 3 * n];
@@ -1217,7 +1215,8 @@ impl Cdcl {
     }
 
     /// The next solution (row-major values), or `None` when there are no more or `watch`
-    /// fired. `guesses` are the decisions taken before this engine took over. Once this call has run [`Cdcl::RACE_AFTER`] conflicts, idle threads of the watch's
+    /// fired. `guesses` are the decisions taken before this engine took over. Once this call
+    /// has run [`Cdcl::RACE_AFTER`] conflicts, idle threads of the watch's
     /// [`Helpers`](super::Helpers) (if any) race copies of the search (see [`Cdcl::race`]).
     pub(crate) fn next_solution(&mut self, watch: &mut Watch, guesses: u64) -> Option<&[u16]> {
         let racing = watch.stop.helpers.clone();
@@ -1401,6 +1400,13 @@ impl Cdcl {
         for a in &mut self.activity {
             *a = self.var_inc * rng.random::<f64>();
         }
+        self.refill_heap();
+        self.phase.fill(true);
+        self.forget_target();
+    }
+
+    /// Puts every unset variable in the heap, by the activities as they are now.
+    fn refill_heap(&mut self) {
         self.heap.heap.clear();
         self.heap.at.fill(u32::MAX);
         for v in 0..self.activity.len() as u32 {
@@ -1408,7 +1414,10 @@ impl Cdcl {
                 self.heap.insert(v, &self.activity);
             }
         }
-        self.phase.fill(true);
+    }
+
+    /// Drops the target phases (the longest conflict-free trail): none until the next conflict.
+    fn forget_target(&mut self) {
         self.target.fill(UNSET);
         self.target_len = 0;
     }
@@ -1452,8 +1461,7 @@ impl Cdcl {
             2 => self.phase.fill(true),
             _ => self.phase.fill(false),
         }
-        self.target.fill(UNSET);
-        self.target_len = 0;
+        self.forget_target();
     }
 
     /// The unset variable of highest activity.
