@@ -8,7 +8,7 @@
 //! - [`parse`] reads the formats people write: 81-character lines, grids with separators,
 //!   box-drawn grids, numbers for large sizes, many puzzles to a file. Every problem is an
 //!   [`Error`] that says what and where.
-//! - [`format`] writes lines and box-drawn grids.
+//! - [`format`](mod@format) writes lines and box-drawn grids.
 //! - [`solve`] finds one solution, all of them lazily, a count up to a limit, or uniqueness.
 //! - [`transform`] relabels and permutes grids without changing their solutions.
 //! - [`logic`] solves step by step with human techniques, explains, hints and rates.

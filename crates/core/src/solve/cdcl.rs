@@ -49,7 +49,10 @@
 //! given [`Helpers`](super::Helpers) and a call has run [`Cdcl::RACE_AFTER`] conflicts, it
 //! borrows the idle threads and races copies of itself on them, each with its activities drawn
 //! at random (see [`Cdcl::race`]); the first to answer wins. On two cores, the 16 minimal
-//! 25×25 puzzles of `large/` took 0.52× the time of one search (`docs/benchmarks.md`).
+//! 25×25 puzzles of `large/` took 0.52× the time of one search (`docs/benchmarks.md`). Each
+//! copy holds its own clauses, so the copies of a search together stay within
+//! [`Cdcl::RACE_BYTES`] when the race starts: a 225×225 search (46 MB) races seven copies at
+//! most, a search of over 512 MB none.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
@@ -301,6 +304,8 @@ pub(crate) struct Cdcl {
     /// ([`Cdcl::RACE_AFTER`]; less in tests), and the races run so far.
     race_after: u64,
     races: u64,
+    /// Bytes the racing copies may hold together ([`Cdcl::RACE_BYTES`]; less in tests).
+    race_bytes: usize,
 }
 
 impl Cdcl {
@@ -326,6 +331,13 @@ impl Cdcl {
     const RACE_RETRY: u64 = 1_000;
     /// Copies racing at most, besides the search itself.
     const MOST_HELPERS: usize = 7;
+    /// Bytes the racing copies may hold together, as [`Cdcl::footprint`] estimates them when
+    /// the race starts: fewer copies of a search this big race (none above 512 MiB), so that
+    /// a huge grid on a machine with many cores stays near 1 GiB.
+    const RACE_BYTES: usize = 512 << 20;
+    /// Bytes of the tables kept per variable (values, levels, reasons, activities, heap,
+    /// phases, marks, constraints and segments), for [`Cdcl::footprint`].
+    const VAR_BYTES: usize = 96;
 
     /// A search over the grid `root` (row-major values, 0 = empty), whose empty cells may take
     /// the digits `candidates(cell)` yields. `houses_of[cell]` are the cell's row, column and
@@ -493,6 +505,7 @@ impl Cdcl {
             found: false,
             race_after: Self::RACE_AFTER,
             races: 0,
+            race_bytes: Self::RACE_BYTES,
         };
         s.refill_heap();
         // A house missing a digit that no cell of it may take: no solution. (The root's
@@ -1217,7 +1230,8 @@ impl Cdcl {
     /// The next solution (row-major values), or `None` when there are no more or `watch`
     /// fired. `guesses` are the decisions taken before this engine took over. Once this call
     /// has run [`Cdcl::RACE_AFTER`] conflicts, idle threads of the watch's
-    /// [`Helpers`](super::Helpers) (if any) race copies of the search (see [`Cdcl::race`]).
+    /// [`Helpers`](super::Helpers) (if any) race copies of the search, as many as
+    /// [`Cdcl::RACE_BYTES`] allows (see [`Cdcl::race`]).
     pub(crate) fn next_solution(&mut self, watch: &mut Watch, guesses: u64) -> Option<&[u16]> {
         let racing = watch.stop.helpers.clone();
         let mut pause = match racing {
@@ -1229,7 +1243,12 @@ impl Cdcl {
             let (Step::Paused, Some(helpers)) = (step, &racing) else {
                 break step;
             };
-            let taken = helpers.borrow(Self::MOST_HELPERS);
+            let most = Self::MOST_HELPERS.min(self.race_bytes / self.footprint().max(1));
+            if most == 0 {
+                pause = u64::MAX;
+                continue;
+            }
+            let taken = helpers.borrow(most);
             if taken == 0 {
                 pause = self.conflicts + Self::RACE_RETRY;
                 continue;
@@ -1389,6 +1408,21 @@ impl Cdcl {
                 steps[k]
             }
         }
+    }
+
+    /// About how many bytes a copy of this search holds (see [`Cdcl::race`]): its clauses,
+    /// watch lists, constraints and per-variable tables.
+    fn footprint(&self) -> usize {
+        use std::mem::size_of_val as bytes;
+        let watchers: usize = self.watches.iter().map(|w| bytes(w.as_slice())).sum();
+        bytes(self.arena.as_slice())
+            + bytes(self.learnts.as_slice())
+            + bytes(self.watches.as_slice())
+            + watchers
+            + bytes(self.con_vars.as_slice())
+            + bytes(self.seg_live.as_slice())
+            + bytes(self.seg_house.as_slice())
+            + self.value.len() * Self::VAR_BYTES
     }
 
     /// Sends a copy of the search elsewhere (see [`Cdcl::race`]): activities drawn from
@@ -1677,12 +1711,11 @@ mod tests {
         }
     }
 
-    /// Copies racing the search find the same solutions as the search alone: with a race in
-    /// every call that restarts, each solution comes once and is right, the count is the
-    /// reference engine's, and the borrowed threads are given back.
-    #[test]
-    fn racing_copies_find_every_solution_once() {
-        // magictour top1465 #1 without its first clue: 7,465 solutions.
+    /// Enumerates magictour top1465 #1 without its first clue (7,465 solutions) with three
+    /// threads and a race in every call that restarts, `budget` setting the bytes the copies
+    /// may hold: checks that each solution comes once and is right, that the count is the
+    /// reference engine's and that the borrowed threads are given back; returns the races.
+    fn enumerate_racing(budget: impl Fn(&Cdcl) -> usize) -> u64 {
         let text =
             "....3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let g: Grid = text.parse().unwrap();
@@ -1698,6 +1731,7 @@ mod tests {
         };
         let mut s = search(&g, &[]);
         s.race_after = 1;
+        s.race_bytes = budget(&s);
         let mut seen = std::collections::HashSet::new();
         while let Some(v) = s.next_solution(&mut watch, 0) {
             let solution = Grid::from_values(g.shape(), v).unwrap();
@@ -1706,9 +1740,21 @@ mod tests {
             assert_eq!(helpers.idle(), 2, "threads not given back");
         }
         assert_eq!(seen.len(), expected);
-        assert!(s.races > 0);
         drop(busy);
         assert_eq!(helpers.idle(), 3);
+        s.races
+    }
+
+    /// Copies racing the search find the same solutions as the search alone.
+    #[test]
+    fn racing_copies_find_every_solution_once() {
+        assert!(enumerate_racing(|_| Cdcl::RACE_BYTES) > 0);
+    }
+
+    /// A search bigger than the copies' budget races none and finds the same solutions alone.
+    #[test]
+    fn no_copy_races_beyond_the_memory_budget() {
+        assert_eq!(enumerate_racing(|s| s.footprint() - 1), 0);
     }
 
     /// Reason-side bumping raises exactly the variables that imply the learned clause's
