@@ -150,7 +150,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_attempts: u32,
 
-    /// Output format (`line` needs N ≤ 35; JSON works for every size).
+    /// Output format (`line`: one symbol a cell up to 35×35, numbers separated by spaces beyond).
     #[arg(long, short, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 

@@ -583,9 +583,31 @@ fn generate_json_with_solution_and_difficulty() {
     for o in json_lines(&out) {
         assert_eq!(o["level"], "hard", "{o}");
     }
-    // Large grids need JSON.
-    nsudoku()
-        .args(["generate", "--size", "36", "-n", "1"])
-        .assert()
-        .code(2);
+}
+
+/// Beyond 35×35 a puzzle's line is numbers separated by spaces, which `solve` reads back: the
+/// output of `generate` pipes into `solve` at any size.
+#[test]
+fn generate_large_lines_pipe_into_solve() {
+    let out = stdout(
+        nsudoku()
+            .args(["generate", "--size", "36", "--holes", "0.3", "-n", "2"])
+            .args(["--seed", "1"])
+            .assert()
+            .success(),
+    );
+    let puzzles: Vec<nsudoku::Grid> = out.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(puzzles.len(), 2);
+    let solve = nsudoku()
+        .args(["solve", "--first"])
+        .write_stdin(out)
+        .assert();
+    let solved = stdout(solve.success());
+    let solutions: Vec<nsudoku::Grid> = solved.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(solutions.len(), 2);
+    for (puzzle, solution) in puzzles.iter().zip(&solutions) {
+        assert_eq!(puzzle.side(), 36);
+        assert_eq!(puzzle.clue_count(), 907);
+        assert!(solution.is_solution_of(puzzle));
+    }
 }

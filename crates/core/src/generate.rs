@@ -5,9 +5,11 @@
 //! run is reproducible and the `i`-th puzzle does not depend on how many threads made the
 //! others ([`Generator::puzzle`]).
 //!
-//! 1. A random solution: the boxes on the diagonal (which share no row or column) get random
-//!    permutations, the solver completes the grid, and a random relabelling, band and row
-//!    permutation (and transposition for square boxes) mixes the result.
+//! 1. A random solution: up to 64×64, the boxes on the diagonal (which share no row or column)
+//!    get random permutations and the solver completes the grid; beyond, where that completion
+//!    is a search too long, random switches mix the pattern grid (`switched`). Then a random
+//!    relabelling, band and row permutation (and transposition for square boxes) mixes the
+//!    result.
 //! 2. Digging: the cells are grouped in *orbits* of the symmetry (a cell and its images), and
 //!    the orbits are emptied in random order, each kept empty only if the puzzle stays unique
 //!    (a count of solutions up to 2).
@@ -20,9 +22,9 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 
 use std::time::{Duration, Instant};
 
@@ -301,6 +303,21 @@ impl Iterator for Generator {
 
 /// A random full grid of `shape`.
 fn random_solution(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> Grid {
+    let full = if shape.side() <= COMPLETED_UP_TO {
+        completed(shape, rng, checker)
+    } else {
+        switched(shape, rng)
+    };
+    Transform::random(shape, rng).apply(&full)
+}
+
+/// Sides up to which a random full grid is a completion of random boxes on the diagonal; on
+/// larger grids it is made by [`switched`]: completing took 2.6 s for 64×64, 3.6–13 s for
+/// 81×81 and over 2 minutes for 100×100 (`docs/benchmarks.md`).
+const COMPLETED_UP_TO: usize = 64;
+
+/// The solver's completion of random permutations in the boxes on the diagonal.
+fn completed(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> Grid {
     let n = shape.side();
     let (w, h) = (shape.width(), shape.height());
     let mut grid = Grid::empty(shape);
@@ -314,11 +331,72 @@ fn random_solution(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> G
             grid.set(cell, Digit::new(d));
         }
     }
-    let full = checker.first(&grid).unwrap_or_else(|| {
+    checker.first(&grid).unwrap_or_else(|| {
         // Cannot happen (independent boxes always complete); fall back on the empty grid.
         Grid::empty(shape).solve().unwrap_or(grid)
-    });
-    Transform::random(shape, rng).apply(&full)
+    })
+}
+
+/// A full grid made without search: the pattern grid (row `r` of band `b` holds the digits
+/// shifted by `r·w + b`), mixed by N² random *switches*. A switch takes two rows of one band
+/// (or two columns of one stack) and a position, and swaps the two lines' digits along the
+/// cycle through that position (where the first line's new digit stood before, and so on until
+/// the cycle closes): each line keeps its digits, each column (row) and each box too. On 36×36
+/// grids the mean number of cycles between two rows (3.2) is then that of completed grids,
+/// against 10.8 within a band and 2.6 across bands for the pattern (`docs/benchmarks.md`).
+fn switched(shape: Shape, rng: &mut SmallRng) -> Grid {
+    let n = shape.side();
+    let (w, h) = (shape.width(), shape.height());
+    // Boxes of h rows and w columns: w bands of h rows, h stacks of w columns.
+    let mut values: Vec<u16> = (0..n * n)
+        .map(|i| (((i / n) % h * w + i / n / h + i % n) % n + 1) as u16)
+        .collect();
+    let mut pos = vec![0usize; n + 1];
+    let row: fn(usize, usize, usize) -> usize = |line, k, n| line * n + k;
+    let col: fn(usize, usize, usize) -> usize = |line, k, n| k * n + line;
+    for m in 0..n * n {
+        // Alternately two rows of a band and two columns of a stack, when there are two.
+        let (lines, groups, at) = if (m % 2 == 0 && h >= 2) || w < 2 {
+            (h, w, row)
+        } else {
+            (w, h, col)
+        };
+        if lines < 2 {
+            break;
+        }
+        let first = rng.random_range(0..groups) * lines;
+        let a = first + rng.random_range(0..lines);
+        let b = first + (a - first + rng.random_range(1..lines)) % lines;
+        switch(&mut values, n, (a, b), rng.random_range(0..n), at, &mut pos);
+    }
+    Grid::from_checked(shape, values)
+}
+
+/// Swaps lines `a` and `b` along their cycle through position `start` (see [`switched`]);
+/// `at(line, k, n)` is the index of the line's `k`-th cell, `pos` scratch of `n + 1`.
+fn switch(
+    values: &mut [u16],
+    n: usize,
+    (a, b): (usize, usize),
+    start: usize,
+    at: fn(usize, usize, usize) -> usize,
+    pos: &mut [usize],
+) {
+    for k in 0..n {
+        pos[values[at(a, k, n)] as usize] = k;
+    }
+    let closing = values[at(a, start, n)];
+    let mut k = start;
+    loop {
+        let x = at(a, k, n);
+        values.swap(x, at(b, k, n));
+        // Line a now holds b's digit at k, which it also held elsewhere: go on there.
+        let d = values[x];
+        if d == closing {
+            break;
+        }
+        k = pos[d as usize];
+    }
 }
 
 /// Empties the orbits in random order, each only if the puzzle stays unique; also says whether
@@ -466,6 +544,32 @@ mod tests {
         assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
         assert_eq!(Symmetry::Rot90.orbits(9).len(), 21);
         assert_eq!(Symmetry::None.orbits(9).len(), 81);
+    }
+
+    /// Grids beyond [`COMPLETED_UP_TO`] are made by switches: full and valid, for square and
+    /// rectangular boxes, and different for different seeds.
+    #[test]
+    fn switched_grids_are_full_and_valid() {
+        for (w, h) in [(9, 9), (10, 7), (7, 10), (66, 1), (1, 66)] {
+            let shape = Shape::new(w, h).unwrap();
+            let grid = random_solution(shape, &mut SmallRng::seed_from_u64(1), &mut Checker::new());
+            assert!(grid.side() > COMPLETED_UP_TO);
+            assert!(grid.is_full() && grid.conflicts().is_empty(), "{w}x{h}");
+            let other =
+                random_solution(shape, &mut SmallRng::seed_from_u64(2), &mut Checker::new());
+            assert_ne!(grid, other, "{w}x{h}");
+        }
+    }
+
+    /// Random instances of a large grid: the given fraction emptied, every clue the solution's.
+    #[test]
+    fn holes_on_a_large_grid() {
+        let mut o = Options::new(Shape::square(100).unwrap());
+        o.holes = Some(0.4);
+        let g = Generator::new(o, 3).puzzle(0).unwrap();
+        assert_eq!(g.puzzle.clue_count(), 6_000);
+        assert!(g.solution.is_full() && g.solution.conflicts().is_empty());
+        assert!(g.solution.is_solution_of(&g.puzzle));
     }
 
     #[test]
