@@ -337,20 +337,17 @@ fn completed(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> Grid {
     })
 }
 
-/// A full grid made without search: the pattern grid (row `r` of band `b` holds the digits
-/// shifted by `r·w + b`), mixed by N² random *switches*. A switch takes two rows of one band
-/// (or two columns of one stack) and a position, and swaps the two lines' digits along the
-/// cycle through that position (where the first line's new digit stood before, and so on until
-/// the cycle closes): each line keeps its digits, each column (row) and each box too. On 36×36
-/// grids the mean number of cycles between two rows (3.2) is then that of completed grids,
-/// against 10.8 within a band and 2.6 across bands for the pattern (`docs/benchmarks.md`).
+/// A full grid made without search: the [`pattern`] grid mixed by N² random *switches*. A
+/// switch takes two rows of one band (or two columns of one stack) and a position, and swaps
+/// the two lines' digits along the cycle through that position (where the first line's new
+/// digit stood before, and so on until the cycle closes): each line keeps its digits, each
+/// column (row) and each box too. On 36×36 grids the mean number of cycles between two rows
+/// (3.2) is then that of completed grids, against 10.8 within a band and 2.6 across bands for
+/// the pattern (`docs/benchmarks.md`).
 fn switched(shape: Shape, rng: &mut SmallRng) -> Grid {
     let n = shape.side();
     let (w, h) = (shape.width(), shape.height());
-    // Boxes of h rows and w columns: w bands of h rows, h stacks of w columns.
-    let mut values: Vec<u16> = (0..n * n)
-        .map(|i| (((i / n) % h * w + i / n / h + i % n) % n + 1) as u16)
-        .collect();
+    let mut values = pattern(shape);
     let mut pos = vec![0usize; n + 1];
     let row: fn(usize, usize, usize) -> usize = |line, k, n| line * n + k;
     let col: fn(usize, usize, usize) -> usize = |line, k, n| k * n + line;
@@ -370,6 +367,16 @@ fn switched(shape: Shape, rng: &mut SmallRng) -> Grid {
         switch(&mut values, n, (a, b), rng.random_range(0..n), at, &mut pos);
     }
     Grid::from_checked(shape, values)
+}
+
+/// The pattern grid's values: row `r` of band `b` holds 1…N shifted by `r·w + b` (boxes of h
+/// rows and w columns: w bands of h rows, h stacks of w columns).
+fn pattern(shape: Shape) -> Vec<u16> {
+    let n = shape.side();
+    let (w, h) = (shape.width(), shape.height());
+    (0..n * n)
+        .map(|i| (((i / n) % h * w + i / n / h + i % n) % n + 1) as u16)
+        .collect()
 }
 
 /// Swaps lines `a` and `b` along their cycle through position `start` (see [`switched`]);
@@ -558,6 +565,17 @@ mod tests {
             let other =
                 random_solution(shape, &mut SmallRng::seed_from_u64(2), &mut Checker::new());
             assert_ne!(grid, other, "{w}x{h}");
+            // The switches move most cells away from the pattern grid they start from.
+            let mixed = switched(shape, &mut SmallRng::seed_from_u64(1));
+            let start = pattern(shape);
+            assert!(
+                Grid::from_checked(shape, start.clone())
+                    .conflicts()
+                    .is_empty()
+            );
+            let moved = start.iter().zip(mixed.values()).filter(|(a, b)| a != b);
+            let cells = shape.cell_count();
+            assert!(moved.count() > cells / 2, "{w}x{h}");
         }
     }
 
