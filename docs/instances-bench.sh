@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generated large instances for issue-4 style comparisons: a random solution with a fraction of
-# its cells emptied (seeded), solved once by each engine with a 60 s limit, one line per
-# instance: seconds and status. Needs a build with the `sat` feature for CaDiCaL:
+# its cells emptied (seeded), solved once by each engine, one line per
+# instance: seconds and status (TIMEOUT seconds each, 60 by default). Needs a build with the `sat` feature for CaDiCaL:
 #   cargo build --release --features nsudoku-cli/sat --target-dir /tmp/sat-target
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 25 0.55 20
 # A fifth argument names a file of instances (one per line) to use instead of generating them:
@@ -9,7 +9,7 @@
 # ENGINES chooses the engines ("general sat" by default), e.g. one per core in two runs at once;
 # J the threads (1 by default; 2 lets a long search race a copy of itself on the second core).
 set -euo pipefail
-bin=$1; n=$2; holes=$3; count=$4; threads=${J:-1}
+bin=$1; n=$2; holes=$3; count=$4; threads=${J:-1}; limit=${TIMEOUT:-60}
 dir=$(mktemp -d)
 if [ $# -ge 5 ]; then
   head -n "$count" "$5" > "$dir/instances.txt"
@@ -24,7 +24,7 @@ for engine in ${ENGINES:-general sat}; do
   while IFS= read -r line; do
     echo "$line" > "$dir/one.txt"
     start=$(date +%s.%N)
-    "$bin" solve --first --engine "$engine" --timeout 60 -j "$threads" -f json "$dir/one.txt" > "$dir/out.json" || true
+    "$bin" solve --first --engine "$engine" --timeout "$limit" -j "$threads" -f json "$dir/one.txt" > "$dir/out.json" || true
     end=$(date +%s.%N)
     status=$(python3 -c 'import sys, json; print(json.loads(open(sys.argv[1]).read())["status"])' "$dir/out.json" || true)
     echo "$engine $(echo "$end - $start" | bc) $status"

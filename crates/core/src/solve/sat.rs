@@ -4,7 +4,8 @@
 //! encoding): a variable for each (empty cell, candidate digit); for each empty cell, "at least
 //! one" and pairwise "at most one" of its candidates; for each house and missing digit, the same
 //! over the cells of the house that may take it. Each solution found is blocked by a clause, so
-//! the next call finds another: the engine enumerates like the others.
+//! the next call finds another: the engine enumerates like the others. The CNF is written on
+//! the first call, under the same watch as the search.
 
 use cadical::{Callbacks, Solver};
 
@@ -44,7 +45,8 @@ impl std::fmt::Debug for Sat {
 }
 
 impl Clone for Sat {
-    /// A clone starts the search over (a SAT solver's state cannot be copied).
+    /// A clone starts the search over (a SAT solver's state cannot be copied); it encodes the
+    /// grid again on its first call.
     fn clone(&self) -> Sat {
         let mut sat = Sat::new(&self.givens);
         sat.watch = self.watch.clone();
@@ -54,26 +56,29 @@ impl Clone for Sat {
 
 impl Sat {
     pub(crate) fn new(grid: &Grid) -> Sat {
-        let shape = grid.shape();
-        let n = shape.side();
-        let values = grid.values().to_vec();
-        let mut sat = Sat {
+        Sat {
             givens: grid.clone(),
-            values,
+            values: grid.values().to_vec(),
             vars: Vec::new(),
             solver: None,
             unsat: !grid.conflicts().is_empty(),
             watch: super::Watch::default(),
             guesses: 0,
-        };
-        if sat.unsat {
-            return sat;
         }
+    }
+
+    /// The CNF of the givens, or `None` when the watch fired while it was being written: on a
+    /// large sparse grid the pairwise clauses alone run to tens of millions (an empty 81×81
+    /// grid: about 85 million), so the encoding, not only the search, must be bounded.
+    fn encode(&mut self) -> Option<Solver<Halt>> {
+        let grid = &self.givens;
+        let shape = grid.shape();
+        let n = shape.side();
         let mut solver: Solver<Halt> = Solver::new();
         // var[cell * n + d] for the candidates of empty cells, 0 otherwise.
         let mut var = vec![0i32; n * n * n];
         for index in 0..n * n {
-            if sat.values[index] != 0 {
+            if self.values[index] != 0 {
                 continue;
             }
             let cell = shape.cell(index);
@@ -81,18 +86,24 @@ impl Sat {
                 .candidates(cell)
                 .iter()
                 .map(|d| {
-                    sat.vars.push((index as u32, d.get() as u16));
-                    let v = sat.vars.len() as i32;
+                    self.vars.push((index as u32, d.get() as u16));
+                    let v = self.vars.len() as i32;
                     var[index * n + d.index()] = v;
                     v
                 })
                 .collect();
+            if self.watch.expired() {
+                return None;
+            }
             exactly_one(&mut solver, &lits);
         }
         for house in shape.houses() {
             let cells: Vec<usize> = shape.cells_of(house).map(|c| shape.index(c)).collect();
+            if self.watch.expired() {
+                return None;
+            }
             for d in 0..n {
-                if cells.iter().any(|&c| sat.values[c] as usize == d + 1) {
+                if cells.iter().any(|&c| self.values[c] as usize == d + 1) {
                     continue;
                 }
                 let lits: Vec<i32> = cells
@@ -103,8 +114,7 @@ impl Sat {
                 exactly_one(&mut solver, &lits);
             }
         }
-        sat.solver = Some(solver);
-        sat
+        Some(solver)
     }
 
     pub(crate) fn guesses(&self) -> u64 {
@@ -114,6 +124,10 @@ impl Sat {
     pub(crate) fn next_solution(&mut self) -> Option<&[u16]> {
         if self.unsat {
             return None;
+        }
+        if self.solver.is_none() {
+            self.vars.clear();
+            self.solver = Some(self.encode()?);
         }
         let solver = self.solver.as_mut()?;
         solver.set_callbacks(Some(Halt {
@@ -148,5 +162,38 @@ fn exactly_one(solver: &mut Solver<Halt>, lits: &[i32]) {
         for &b in &lits[i + 1..] {
             solver.add_clause([-a, -b]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::Sat;
+    use crate::grid::{Grid, Shape};
+    use crate::solve::{Stop, Watch};
+
+    #[test]
+    fn a_passed_deadline_stops_the_encoding_itself() {
+        let empty = Grid::empty(Shape::new(5, 5).unwrap());
+        let mut sat = Sat::new(&empty);
+        sat.watch = Watch {
+            stop: Stop {
+                deadline: Some(Instant::now()),
+                ..Stop::default()
+            },
+            ..Watch::default()
+        };
+        assert!(sat.next_solution().is_none());
+        assert!(sat.watch.fired);
+        assert!(sat.solver.is_none());
+        // Stopped at the first cell: one cell's variables, not the 15,625 of the grid.
+        assert_eq!(sat.vars.len(), 25);
+        // Without a deadline the same grid is encoded and solved.
+        let mut free = Sat::new(&empty);
+        let values = free.next_solution().unwrap().to_vec();
+        let solution = Grid::from_values(empty.shape(), &values).unwrap();
+        assert!(solution.is_solution_of(&empty));
+        assert_eq!(free.vars.len(), 25 * 25 * 25);
     }
 }
