@@ -104,6 +104,8 @@ pub(crate) struct General<const W: usize> {
     cdcl_after: u64,
     /// Once the search has run long: conflict-driven clause learning takes over.
     cdcl: Option<Box<Cdcl>>,
+    /// A (cell, digit) excluded beyond the givens, see [`General::forbid`].
+    forbidden: Option<(usize, usize)>,
 }
 
 impl<const W: usize> General<W> {
@@ -161,7 +163,17 @@ impl<const W: usize> General<W> {
             guesses_at_solution: 0,
             cdcl_after: if learn { 0 } else { Self::CDCL_AFTER },
             cdcl: None,
+            forbidden: None,
         }
+    }
+
+    /// Excludes `digit` (0-based) from the empty `cell` before the search starts: the search
+    /// then finds only the solutions where the cell holds another digit. A clue can be dropped
+    /// from a unique puzzle exactly when the puzzle without it and with its digit forbidden
+    /// there has no solution, which one search shows without first finding the known one.
+    pub(crate) fn forbid(&mut self, cell: usize, digit: usize) {
+        debug_assert_eq!(self.phase, Phase::Start);
+        self.forbidden = Some((cell, digit));
     }
 
     pub(crate) fn guesses(&self) -> u64 {
@@ -246,6 +258,11 @@ impl<const W: usize> General<W> {
         }
         for h in 0..3 * self.n {
             self.mark_dirty(h);
+        }
+        if let Some((cell, digit)) = self.forbidden {
+            if !self.remove(cell, digit) {
+                return false;
+            }
         }
         let ok = self.propagate();
         self.root = self.trail.len();

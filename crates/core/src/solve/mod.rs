@@ -187,6 +187,8 @@ pub(crate) struct Watch {
     fired: bool,
     /// Guesses already added to [`Stop::progress`].
     reported: u64,
+    /// Guesses after which the search gives up (a deterministic budget, unlike a deadline).
+    cap: Option<u64>,
 }
 
 impl Watch {
@@ -200,6 +202,10 @@ impl Watch {
             return self.fired;
         }
         self.next = guesses + Self::EVERY;
+        if let Some(cap) = self.cap {
+            self.fired |= guesses >= cap;
+            self.next = self.next.min(cap);
+        }
         if let Some(progress) = &self.stop.progress {
             progress.fetch_add(guesses.saturating_sub(self.reported), Ordering::Relaxed);
             self.reported = guesses;
@@ -336,6 +342,20 @@ impl Solutions {
         }
     }
 
+    /// Only the solutions where the empty `cell` (row-major index) does not hold `digit`
+    /// (0-based); before the first call. For the general engine (grids other than 9×9 with
+    /// `Engine::Auto`); other engines ignore it.
+    pub(crate) fn forbidding(mut self, cell: usize, digit: usize) -> Solutions {
+        match &mut self.run {
+            Run::W1(e) => e.forbid(cell, digit),
+            Run::W2(e) => e.forbid(cell, digit),
+            Run::W4(e) => e.forbid(cell, digit),
+            Run::W8(e) => e.forbid(cell, digit),
+            _ => debug_assert!(false, "forbidding needs the general engine"),
+        }
+        self
+    }
+
     /// The next solution's values (row-major), without building a [`Grid`].
     pub fn next_values(&mut self) -> Option<&[u16]> {
         each_engine!(&mut self.run, e => e.next_solution())
@@ -378,6 +398,13 @@ impl Solutions {
             ..Watch::default()
         };
         each_engine!(&mut self.run, e => e.watch = watch);
+        self
+    }
+
+    /// Gives up the search after `guesses` guesses: a budget that, unlike a deadline, ends
+    /// the same search at the same point on every run and machine. After [`Self::with_stop`].
+    pub(crate) fn with_guess_budget(mut self, guesses: u64) -> Solutions {
+        each_engine!(&mut self.run, e => e.watch.cap = Some(guesses));
         self
     }
 
@@ -433,6 +460,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{Cell, Digit};
 
     const ENGINES: [Engine; 4] = [
         Engine::Fast9,
@@ -598,6 +626,49 @@ mod tests {
             assert_eq!(s.count_up_to(2).count, 0, "{engine:?}");
             assert!(s.interrupted(), "{engine:?}");
         }
+    }
+
+    #[test]
+    fn a_forbidden_digit_leaves_the_other_solutions() {
+        // The empty 4×4 grid has 288 solutions, a quarter of them with 1 in the first cell.
+        let shape = Shape::new(2, 2).unwrap();
+        let empty = Grid::empty(shape);
+        let mut one = empty.clone();
+        one.set(Cell::new(0, 0), Digit::new(1));
+        let with_one = Solutions::new(&one, Engine::Reference)
+            .count_up_to(1000)
+            .count;
+        assert_eq!(with_one, 72);
+        let mut s = Solutions::new(&empty, Engine::General).forbidding(0, 0);
+        let mut seen = 0;
+        while let Some(values) = s.next_values() {
+            assert_ne!(values[0], 1);
+            seen += 1;
+        }
+        assert_eq!(seen, 288 - with_one);
+        // Forbidding a cell's only candidate leaves no solution.
+        let p = grid("1234341221434321");
+        let mut q = p.clone();
+        q.set(Cell::new(3, 3), None);
+        assert_eq!(q.count_solutions(10).count, 1);
+        let mut s = Solutions::new(&q, Engine::General).forbidding(15, 0);
+        assert!(s.next().is_none());
+        assert!(!s.interrupted());
+    }
+
+    #[test]
+    fn a_guess_budget_ends_the_search_at_the_same_point_every_time() {
+        let empty = Grid::empty(Shape::new(4, 4).unwrap());
+        let run = || {
+            let mut s = Solutions::new(&empty, Engine::General).with_guess_budget(300);
+            let count = s.count_up_to(1_000_000);
+            assert!(s.interrupted() && !count.exact);
+            (count.count, s.guesses())
+        };
+        let (count, guesses) = run();
+        assert!((300..300 + Watch::EVERY).contains(&guesses), "{guesses}");
+        assert!(count > 0);
+        assert_eq!(run(), (count, guesses));
     }
 
     #[test]
