@@ -527,9 +527,7 @@ impl Checker {
             Some(count.count == 1)
         }
     }
-}
 
-impl Checker {
     /// Whether `grid`, a unique puzzle with the clue `digit` just taken out of `cell`, is still
     /// unique, or `None` when the check ran out of its budget. Beyond 9×9 it looks for a
     /// solution with another digit in the cell, rather than counting two (which first finds
