@@ -12,7 +12,8 @@
 //! with the grid, not with the depth of the search.
 //!
 //! # Propagation
-//! Placing a digit removes it from the cell's peers. A peer left with one candidate is queued
+//! The givens are set in bulk: the digits placed in each house, then each empty cell's
+//! candidates from its three houses. Placing a digit removes it from the cell's peers. A peer left with one candidate is queued
 //! (naked single); a peer left with none is a contradiction. Every house whose cells lost a
 //! candidate is marked dirty and scanned once: a digit that fits nowhere in it is a
 //! contradiction, a digit that fits exactly one cell is placed there (hidden single). The scan
@@ -247,14 +248,42 @@ impl<const W: usize> General<W> {
     }
 
     fn start(&mut self) -> bool {
+        // The givens in bulk: the digits placed in each house, then each empty cell's
+        // candidates from its three houses. Placing them one by one, each removing its digit
+        // from its peers, cost 3N steps a given (`rk-sudoku-400-1`: 96,000 givens × 1,200).
+        // Nothing below the root is ever undone, so none of this goes on the trail.
         for cell in 0..self.givens.len() {
             if cell % Self::WATCH_STEPS == 0 && self.watch.expired() {
                 return false;
             }
             let v = self.givens[cell];
-            if v != 0 && !self.assign(cell, v as usize - 1) {
+            if v == 0 {
+                continue;
+            }
+            let digit = v as usize - 1;
+            for h in self.houses_of[cell] {
+                let placed = &mut self.placed[h as usize];
+                if placed.contains(digit) {
+                    return false; // twice in a house
+                }
+                placed.insert(digit);
+            }
+            self.values[cell] = v;
+            self.empty -= 1;
+        }
+        for cell in 0..self.givens.len() {
+            if self.values[cell] != 0 {
+                continue;
+            }
+            let [r, c, b] = self.houses_of[cell].map(|h| &self.placed[h as usize]);
+            let left = self.full.difference(&r.union(c).union(b));
+            if left.is_empty() {
                 return false;
             }
+            if left.single().is_some() {
+                self.singles.push(cell as u32);
+            }
+            self.cand[cell] = left;
         }
         for h in 0..3 * self.n {
             self.mark_dirty(h);
