@@ -695,6 +695,30 @@ mod tests {
         }
     }
 
+    /// The givens are set in bulk: a digit twice in a house, or an empty cell that every
+    /// digit is taken from, ends the search at the start, with nothing found and no watch
+    /// fired; the reference engine agrees on those and on a grid with solutions.
+    #[test]
+    fn contradictory_givens_have_no_solution() {
+        use crate::solve::{Engine, Solutions};
+        for (text, expected) in [
+            ("1000010000000000", 0),  // 1 twice in the first box
+            ("1230000000000004", 0),  // r1c4: 1, 2, 3 in its row, 4 in its column
+            ("1000000000000004", 18), // for contrast
+        ] {
+            let grid: Grid = text.parse().unwrap();
+            let reference = Solutions::new(&grid, Engine::Reference).count_up_to(1000);
+            assert_eq!(reference.count, expected, "{text}");
+            let mut g = General::<1>::new(&grid, false);
+            let mut found = 0;
+            while g.next_solution().is_some() {
+                found += 1;
+            }
+            assert_eq!(found, expected, "{text}");
+            assert!(!g.watch.fired, "{text}");
+        }
+    }
+
     #[test]
     fn luby_sequence() {
         let first: Vec<u64> = (0..15).map(super::luby).collect();
