@@ -14,11 +14,11 @@
 //! # Propagation
 //! The givens are set in bulk: the digits placed in each house, then each empty cell's
 //! candidates from its three houses. Placing a digit removes it from the cell's peers. A peer
-//! left with one candidate is queued (naked single); a peer left with none is a contradiction. Every house whose cells lost a
-//! candidate is marked dirty and scanned once: a digit that fits nowhere in it is a
-//! contradiction, a digit that fits exactly one cell is placed there (hidden single). The scan
-//! computes "at least once" and "at least twice" masks over the house with two bit operations a
-//! cell, so it costs `N × W` word operations.
+//! left with one candidate is queued (naked single); a peer left with none is a contradiction.
+//! Every house whose cells lost a candidate is marked dirty and scanned once: a digit that fits
+//! nowhere in it is a contradiction, a digit that fits exactly one cell is placed there (hidden
+//! single). The scan computes "at least once" and "at least twice" masks over the house with
+//! two bit operations a cell, so it costs `N × W` word operations.
 //!
 //! # Search
 //! Depth-first, on the empty cell with the fewest candidates (ties: the first in reading
