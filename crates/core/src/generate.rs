@@ -12,7 +12,8 @@
 //!    result.
 //! 2. Digging: the cells are grouped in *orbits* of the symmetry (a cell and its images), and
 //!    the orbits are emptied in random order, each kept empty only if the puzzle stays unique
-//!    (a count of solutions up to 2).
+//!    (a count of solutions up to 2; for a single cell beyond 9×9, a search for a solution
+//!    with another digit there), each check within a budget of guesses (`check_budget`).
 //! 3. With `minimal`, every remaining clue is tried alone; if one can go, the puzzle is not
 //!    minimal and another is made (with no symmetry, digging one cell at a time already gives
 //!    minimal puzzles).
@@ -516,10 +517,8 @@ impl Checker {
         if grid.side() <= 9 {
             return Some(grid.count_solutions(2).count == 1);
         }
-        let mut s = Solutions::new(grid, Engine::Auto);
-        if let Some((_, budget)) = check_budget(grid.side()) {
-            s = s.with_guess_budget(budget);
-        }
+        let mut s = Solutions::new(grid, Engine::Auto)
+            .with_guess_budget(check_budget(grid.side()).map(|(_, count)| count));
         let count = s.count_up_to(2);
         if s.interrupted() {
             None
@@ -538,10 +537,9 @@ impl Checker {
         if grid.shape() == Shape::CLASSIC {
             return self.unique(grid);
         }
-        let mut s = Solutions::new(grid, Engine::Auto).forbidding(cell, digit.index());
-        if let Some((budget, _)) = check_budget(grid.side()) {
-            s = s.with_guess_budget(budget);
-        }
+        let mut s = Solutions::new(grid, Engine::Auto)
+            .forbidding(cell, digit.index())
+            .with_guess_budget(check_budget(grid.side()).map(|(single, _)| single));
         let other = s.next_values().is_some();
         if s.interrupted() { None } else { Some(!other) }
     }

@@ -401,10 +401,11 @@ impl Solutions {
         self
     }
 
-    /// Gives up the search after `guesses` guesses: a budget that, unlike a deadline, ends
-    /// the same search at the same point on every run and machine. After [`Self::with_stop`].
-    pub(crate) fn with_guess_budget(mut self, guesses: u64) -> Solutions {
-        each_engine!(&mut self.run, e => e.watch.cap = Some(guesses));
+    /// Gives up the search after `guesses` guesses (none: no budget): a budget that, unlike
+    /// a deadline, ends the same search at the same point on every run and machine. After
+    /// [`Self::with_stop`].
+    pub(crate) fn with_guess_budget(mut self, guesses: Option<u64>) -> Solutions {
+        each_engine!(&mut self.run, e => e.watch.cap = guesses);
         self
     }
 
@@ -660,7 +661,7 @@ mod tests {
     fn a_guess_budget_ends_the_search_at_the_same_point_every_time() {
         let empty = Grid::empty(Shape::new(4, 4).unwrap());
         let run = || {
-            let mut s = Solutions::new(&empty, Engine::General).with_guess_budget(300);
+            let mut s = Solutions::new(&empty, Engine::General).with_guess_budget(Some(300));
             let count = s.count_up_to(1_000_000);
             assert!(s.interrupted() && !count.exact);
             (count.count, s.guesses())
