@@ -143,7 +143,12 @@ pub struct GenerateArgs {
 
     /// Random instances instead of unique puzzles: a random solution with this fraction of its
     /// cells emptied (e.g. `0.55`); the result may have several solutions (for benchmarks).
-    #[arg(long, value_name = "FRACTION", conflicts_with_all = ["minimal", "difficulty", "rating"])]
+    #[arg(
+        long,
+        value_name = "FRACTION",
+        value_parser = parse_fraction,
+        conflicts_with_all = ["minimal", "difficulty", "rating"]
+    )]
     pub holes: Option<f64>,
 
     /// Give up a puzzle after this many candidates (exit status 1).
@@ -197,18 +202,27 @@ pub enum LevelArg {
     Extreme,
 }
 
+/// A finite number (`NaN` and infinities parse as `f64` but mean nothing here).
+fn parse_number(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(format!("{s:?} is not a number")),
+    }
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    let x = parse_number(s)?;
+    if !(0.0..=1.0).contains(&x) {
+        return Err(format!("{x} is not between 0 and 1"));
+    }
+    Ok(x)
+}
+
 fn parse_range(s: &str) -> Result<(f64, f64), String> {
     let (a, b) = s
         .split_once("..")
         .ok_or_else(|| format!("{s:?} is not MIN..MAX"))?;
-    let a: f64 = a
-        .trim()
-        .parse()
-        .map_err(|_| format!("{a:?} is not a number"))?;
-    let b: f64 = b
-        .trim()
-        .parse()
-        .map_err(|_| format!("{b:?} is not a number"))?;
+    let (a, b) = (parse_number(a)?, parse_number(b)?);
     if a > b {
         return Err(format!("{a} is above {b}"));
     }
@@ -447,5 +461,22 @@ mod tests {
         assert!(Cli::try_parse_from(["nsudoku", "solve", "--limit", "3"]).is_err());
         assert!(Cli::try_parse_from(["nsudoku", "solve", "--all", "--limit", "3"]).is_ok());
         assert!(Cli::try_parse_from(["nsudoku", "solve", "--box", "3"]).is_err());
+    }
+
+    #[test]
+    fn holes_are_a_fraction_and_ratings_are_numbers() {
+        let generate = |args: &[&str]| {
+            Cli::try_parse_from(["nsudoku", "generate"].iter().chain(args).copied()).is_ok()
+        };
+        assert!(generate(&["--holes", "0"]));
+        assert!(generate(&["--holes", "0.55"]));
+        assert!(generate(&["--holes", "1"]));
+        for bad in ["1.5", "-0.1", "NaN", "inf", "half"] {
+            assert!(!generate(&["--holes", bad]), "--holes {bad}");
+        }
+        assert!(generate(&["--rating", "2.0..4.5"]));
+        for bad in ["NaN..5", "1..inf", "5..2", "3"] {
+            assert!(!generate(&["--rating", bad]), "--rating {bad}");
+        }
     }
 }
