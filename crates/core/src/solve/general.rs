@@ -21,9 +21,12 @@
 //! two bit operations a cell, so it costs `N × W` word operations.
 //!
 //! # Search
-//! Depth-first, on the empty cell with the fewest candidates (ties: the first in reading
-//! order), smallest digit first. The search is an explicit loop over `stack`, so it can stop
-//! after each solution and resume: that is what makes [`super::Solutions`] lazy.
+//! Depth-first, on the empty cell with the fewest candidates (ties: the first found from a
+//! random starting cell), a random digit first; until the first solution, restarts from the
+//! root after Luby multiples of [`General::RESTART_BASE`] guesses, with new random choices (the
+//! generator is seeded from the grid, so runs are reproducible). The search is an explicit
+//! loop over `stack`, so it can stop after each solution and resume: that is what makes
+//! [`super::Solutions`] lazy.
 //!
 //! Backtracking is quick on most grids, and hopeless on some (minimal 25×25 puzzles, random
 //! grids near the phase transition). After [`General::CDCL_AFTER`] guesses without a solution
@@ -619,7 +622,6 @@ impl<const W: usize> General<W> {
         true
     }
 
-    /// The empty cell with the fewest candidates.
     /// The empty cell with the fewest candidates; ties go to the first found from a random
     /// starting cell.
     fn choose(&mut self) -> usize {
