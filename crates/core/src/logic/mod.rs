@@ -3,9 +3,9 @@
 //! A [`Board`] holds a grid with its candidates. Each technique (one file per family) looks at
 //! a board and returns a [`Step`]: what it places, what it eliminates, the cells, houses and
 //! digits that justify it, and a sentence (`r1c5 = 4: naked single in r1c5`). [`explain`] applies the
-//! simplest step again and again until the grid is solved or no technique applies; [`rate`]
+//! simplest step again and again until the grid is solved or no technique applies; [`rate()`]
 //! does the same with Sudoku Explainer's techniques in Sudoku Explainer's order and reports the
-//! hardest step's difficulty on its ER scale (see [`rate`] for the scale).
+//! hardest step's difficulty on its ER scale (see [`rate()`] for the scale).
 //!
 //! | family | file | shapes |
 //! |---|---|---|
@@ -293,7 +293,7 @@ impl Serialize for Candidate {
 pub struct Step {
     /// The technique.
     pub technique: Technique,
-    /// Its difficulty on Sudoku Explainer's ER scale (see [`rate`]).
+    /// Its difficulty on Sudoku Explainer's ER scale (see [`rate()`]).
     pub difficulty: f64,
     /// Digits placed.
     pub placements: Vec<Candidate>,

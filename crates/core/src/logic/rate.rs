@@ -1,36 +1,6 @@
 //! Difficulty rating on Sudoku Explainer's ER scale.
 //!
-//! The rater solves the puzzle the way Sudoku Explainer 1.2.1 does: at each step it takes the
-//! first technique in the list below that applies (for chains, the easiest chain found), and
-//! the rating is the hardest step's difficulty. 20.0 means no technique applies (the puzzle
-//! needs guessing, or more nesting than the rater has).
-//!
-//! | ER | technique |
-//! |---|---|
-//! | 1.2 / 1.5 | hidden single in a box / a row or column |
-//! | 1.7 / 1.9 | direct pointing / claiming (leaves a hidden single) |
-//! | 2.0 / 2.5 | direct hidden pair / triple |
-//! | 2.3 | naked single |
-//! | 2.6 / 2.8 | pointing / claiming |
-//! | 3.0, 3.6, 5.0 | naked pair, triple, quad |
-//! | 3.2, 3.8, 5.2 | X-Wing, Swordfish, Jellyfish |
-//! | 3.4, 4.0, 5.4 | hidden pair, triple, quad |
-//! | 4.2, 4.4 | XY-Wing, XYZ-Wing |
-//! | 4.5–4.8 | unique rectangles (unique puzzles only) |
-//! | 5.6 | BUG+1 |
-//! | 6.5+ / 6.6+ / 7.0+ | X- or XY-loops / X-chains / chains mixing both links |
-//! | 7.5+ | Nishio forcing chains |
-//! | 8.0+ | cell and region forcing chains |
-//! | 8.5+ | dynamic forcing chains |
-//! | 9.0+ | dynamic forcing chains (+) |
-//! | 9.5+ | nested forcing chains |
-//!
-//! With the `Sukaku` scale: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2, empty rectangle
-//! 4.3, WXYZ-Wing 4.6–4.7, three strong links 5.4–5.6, four 5.8–6.0, five 6.2–6.4.
-//!
-//! Chains add 0.1 each time their number of potentials, less two, passes 4, 6, 8, 12, 16,
-//! 24, 32, 48 … Not modelled (yet): aligned pair and triplet exclusion (6.2, 7.5) and unique
-//! loops longer than a rectangle; puzzles that need them come out a little higher.
+//! The scale, technique by technique, is described on [`rate`].
 
 use serde::Serialize;
 
@@ -208,8 +178,40 @@ pub(super) fn se_step(board: &Board, unique: bool, scale: Scale) -> Option<Step>
         .find_map(|(f, _, _)| f(board))
 }
 
-/// Rates a puzzle on Sudoku Explainer's ER scale (see the module notes). Uniqueness techniques
-/// are used when the puzzle has exactly one solution.
+/// Rates a puzzle on Sudoku Explainer's ER scale. Uniqueness techniques are used when the
+/// puzzle has exactly one solution.
+///
+/// The rater solves the puzzle the way Sudoku Explainer 1.2.1 does: at each step it takes the
+/// first technique in the list below that applies (for chains, the easiest chain found), and
+/// the rating is the hardest step's difficulty. 20.0 means no technique applies (the puzzle
+/// needs guessing, or more nesting than the rater has).
+///
+/// | ER | technique |
+/// |---|---|
+/// | 1.2 / 1.5 | hidden single in a box / a row or column |
+/// | 1.7 / 1.9 | direct pointing / claiming (leaves a hidden single) |
+/// | 2.0 / 2.5 | direct hidden pair / triple |
+/// | 2.3 | naked single |
+/// | 2.6 / 2.8 | pointing / claiming |
+/// | 3.0, 3.6, 5.0 | naked pair, triple, quad |
+/// | 3.2, 3.8, 5.2 | X-Wing, Swordfish, Jellyfish |
+/// | 3.4, 4.0, 5.4 | hidden pair, triple, quad |
+/// | 4.2, 4.4 | XY-Wing, XYZ-Wing |
+/// | 4.5–4.8 | unique rectangles (unique puzzles only) |
+/// | 5.6 | BUG+1 |
+/// | 6.5+ / 6.6+ / 7.0+ | X- or XY-loops / X-chains / chains mixing both links |
+/// | 7.5+ | Nishio forcing chains |
+/// | 8.0+ | cell and region forcing chains |
+/// | 8.5+ | dynamic forcing chains |
+/// | 9.0+ | dynamic forcing chains (+) |
+/// | 9.5+ | nested forcing chains |
+///
+/// With the `Sukaku` scale: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2, empty rectangle
+/// 4.3, WXYZ-Wing 4.6–4.7, three strong links 5.4–5.6, four 5.8–6.0, five 6.2–6.4.
+///
+/// Chains add 0.1 each time their number of potentials, less two, passes 4, 6, 8, 12, 16,
+/// 24, 32, 48 … Not modelled (yet): aligned pair and triplet exclusion (6.2, 7.5) and unique
+/// loops longer than a rectangle; puzzles that need them come out a little higher.
 pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
     rate_with(grid, Scale::default())
 }
