@@ -105,7 +105,7 @@ pub struct GenerateArgs {
     pub shape: Option<Shape>,
 
     /// Grid size N (boxes as square as N allows, wider than tall). Default 9.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<usize>,
 
     /// How many puzzles.
@@ -216,6 +216,16 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
         return Err(format!("{x} is not between 0 and 1"));
     }
     Ok(x)
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))?;
+    if !(1..=nsudoku::MAX_SIDE).contains(&n) {
+        return Err(format!("a grid's side is 1 to {}", nsudoku::MAX_SIDE));
+    }
+    Ok(n)
 }
 
 fn parse_range(s: &str) -> Result<(f64, f64), String> {
@@ -464,7 +474,7 @@ mod tests {
     }
 
     #[test]
-    fn holes_are_a_fraction_and_ratings_are_numbers() {
+    fn sizes_holes_and_ratings_are_checked() {
         let generate = |args: &[&str]| {
             Cli::try_parse_from(["nsudoku", "generate"].iter().chain(args).copied()).is_ok()
         };
@@ -473,6 +483,11 @@ mod tests {
         assert!(generate(&["--holes", "1"]));
         for bad in ["1.5", "-0.1", "NaN", "inf", "half"] {
             assert!(!generate(&["--holes", bad]), "--holes {bad}");
+        }
+        assert!(generate(&["--size", "1"]));
+        assert!(generate(&["--size", "512"]));
+        for bad in ["0", "513", "-4", "nine"] {
+            assert!(!generate(&["--size", bad]), "--size {bad}");
         }
         assert!(generate(&["--rating", "2.0..4.5"]));
         for bad in ["NaN..5", "1..inf", "5..2", "3"] {
