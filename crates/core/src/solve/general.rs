@@ -32,11 +32,16 @@
 //! grids near the phase transition). After [`General::CDCL_AFTER`] guesses without a solution
 //! the search goes back to the root and hands over to clause learning ([`super::cdcl`]),
 //! which excludes the solutions already returned.
+//!
+//! Large grids whose root is nearly empty (side 64 or more, 85 % of the cells) get their first
+//! solutions from a repairing search instead ([`super::sparse`]), where both of these fail;
+//! the search then skips the solutions it returned.
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::cdcl::Cdcl;
+use super::sparse::Sparse;
 use crate::bits::Bits;
 use crate::grid::Grid;
 
@@ -60,6 +65,8 @@ struct Choice<const W: usize> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Start,
+    /// The root is propagated and the search not begun (solutions came from [`Sparse`]).
+    Root,
     /// A solution was just returned; the next call backtracks from it.
     Solved,
     Done,
@@ -110,6 +117,12 @@ pub(crate) struct General<const W: usize> {
     cdcl: Option<Box<Cdcl>>,
     /// A (cell, digit) excluded beyond the givens, see [`General::forbid`].
     forbidden: Option<(usize, usize)>,
+    /// Solutions found by [`Sparse`] before the search (a large grid with few givens), which
+    /// the search skips; `sparse` while each call still asks it for another.
+    sparse: bool,
+    sparse_found: Vec<Vec<u16>>,
+    /// The side and fraction of empty cells at the root from which [`Sparse`] is asked.
+    sparse_from: (usize, f64),
 }
 
 impl<const W: usize> General<W> {
@@ -168,6 +181,9 @@ impl<const W: usize> General<W> {
             cdcl_after: if learn { 0 } else { Self::CDCL_AFTER },
             cdcl: None,
             forbidden: None,
+            sparse: false,
+            sparse_found: Vec::new(),
+            sparse_from: (Self::SPARSE_SIDE, Self::SPARSE_HOLES),
         }
     }
 
@@ -195,6 +211,7 @@ impl<const W: usize> General<W> {
         }
         let ok = match self.phase {
             Phase::Start => self.start(),
+            Phase::Root => true,
             Phase::Solved => self.backtrack(),
             Phase::Done => false,
         };
@@ -202,7 +219,25 @@ impl<const W: usize> General<W> {
             self.phase = Phase::Done;
             return None;
         }
+        if self.sparse {
+            self.phase = Phase::Root;
+            if self.sparse_solution() {
+                return self.sparse_found.last().map(Vec::as_slice);
+            }
+            if self.watch.fired {
+                self.phase = Phase::Done;
+                return None;
+            }
+        }
         loop {
+            if self.empty == 0 && self.sparse_found.contains(&self.values) {
+                // Returned already, from the sparse search.
+                if !self.backtrack() {
+                    self.phase = Phase::Done;
+                    return None;
+                }
+                continue;
+            }
             if self.empty == 0 {
                 self.phase = Phase::Solved;
                 self.restarts = false;
@@ -303,7 +338,53 @@ impl<const W: usize> General<W> {
         if vars > Self::MAX_LEARNING_VARS {
             self.cdcl_after = u64::MAX; // keep memory in line with the grid
         }
+        let cells = self.values.len();
+        let (side, holes) = self.sparse_from;
+        self.sparse = ok
+            && self.n >= side
+            && self.cdcl_after != 0
+            && self.empty as f64 >= holes * cells as f64;
         ok
+    }
+
+    /// Grids of this side or more whose root has at least this fraction of empty cells get
+    /// their first solutions from [`Sparse`]: from 81×81 up, backtracking and clause learning
+    /// fail there, and on 64×64 the sparse search is as quick (`docs/benchmarks.md`).
+    const SPARSE_SIDE: usize = 64;
+    const SPARSE_HOLES: f64 = 0.85;
+    /// Solutions asked of [`Sparse`] at most (enough for uniqueness and short lists; half of
+    /// what clause learning can still exclude).
+    const SPARSE_MOST: usize = Self::MAX_BLOCKED / 2;
+
+    /// Asks [`Sparse`] for a solution not found yet, from the root; false (and no more asking)
+    /// when it gives up or repeats one, or when enough have been found.
+    fn sparse_solution(&mut self) -> bool {
+        let found = if self.sparse_found.len() < Self::SPARSE_MOST {
+            let repairs = Sparse::<W>::REPAIRS_PER_CELL * self.empty as u64;
+            Sparse::new(
+                self.n,
+                &self.values,
+                &self.cand,
+                &self.houses_of,
+                &self.members,
+            )
+            .solve(&mut self.rng, &mut self.watch, repairs)
+        } else {
+            None
+        };
+        match found {
+            Some(solution) if !self.sparse_found.contains(&solution) => {
+                if self.cdcl_after != u64::MAX {
+                    self.returned.push(solution.clone());
+                }
+                self.sparse_found.push(solution);
+                true
+            }
+            _ => {
+                self.sparse = false;
+                false
+            }
+        }
     }
 
     /// Guesses since the start (or the last solution) before clause learning takes over.
@@ -716,6 +797,37 @@ mod tests {
             }
             assert_eq!(found, expected, "{text}");
             assert!(!g.watch.fired, "{text}");
+        }
+    }
+
+    /// Solutions from the sparse search first (forced here on 4×4 grids), then from the
+    /// search, which skips them, or from clause learning, which excludes them: every solution
+    /// once, each checked.
+    #[test]
+    fn sparse_solutions_are_not_found_again() {
+        let shape = Shape::new(2, 2).unwrap();
+        for (text, expected) in [("0000000000000000", 288), ("1000000000000000", 72)] {
+            let grid: Grid = text.parse().unwrap();
+            for after in [1, 3, 100, u64::MAX] {
+                let mut g = General::<1>::new(&grid, false);
+                g.cdcl_after = after;
+                g.sparse_from = (0, 0.0);
+                let mut sols = Vec::new();
+                while let Some(v) = g.next_solution() {
+                    sols.push(v.to_vec());
+                }
+                assert!(g.sparse_found.len() >= 2, "{text} after {after}");
+                assert_eq!(g.cdcl.is_some(), after < 100, "{text} after {after}");
+                for s in &sols {
+                    assert!(Grid::from_values(shape, s).unwrap().is_solution_of(&grid));
+                }
+                let first: Vec<_> = sols[..g.sparse_found.len()].to_vec();
+                assert_eq!(first, g.sparse_found, "{text} after {after}");
+                assert_eq!(sols.len(), expected, "{text} after {after}");
+                sols.sort();
+                sols.dedup();
+                assert_eq!(sols.len(), expected, "{text} after {after}: repeated");
+            }
         }
     }
 

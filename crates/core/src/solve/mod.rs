@@ -22,6 +22,7 @@ mod general;
 mod reference;
 #[cfg(feature = "sat")]
 mod sat;
+mod sparse;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};

@@ -1,0 +1,266 @@
+//! A first solution of a large, nearly empty grid by large-neighbourhood search.
+//!
+//! Backtracking and clause learning both fail on big grids with few givens (81×81 at 95 %
+//! holes, an empty 100×100): a random fill with propagation gets within a few hundred cells of
+//! the end, and the dead ends are made of choices taken thousands of guesses before.
+//! This search keeps a consistent partial fill instead and repairs it where it is stuck:
+//!
+//! 1. Fill the empty cells greedily, fewest candidates first, a random candidate each; a cell
+//!    left with no candidate stays empty (*dead*).
+//! 2. Take a random dead cell and one of its houses at random; empty the house's filled cells
+//!    (not the root's), and fill them and the dead cells again the same way.
+//! 3. Keep the new fill when it has no more dead cells than before, else go back to the old
+//!    one; repeat until no cell is dead or the budget of repairs is spent, then start again
+//!    from the root, a few times.
+//!
+//! It proves nothing: it finds a solution or gives up, and the complete search goes on from
+//! there ([`super::general`]). The candidates come from the root (givens placed and
+//! propagated), so a fill always keeps the givens and whatever the root ruled out.
+
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
+use super::Watch;
+use crate::bits::Bits;
+
+/// The search's state: a partial fill consistent with every house.
+pub(super) struct Sparse<'a, const W: usize> {
+    n: usize,
+    /// Candidates at the root (stale for cells filled there).
+    root: &'a [Bits<W>],
+    houses_of: &'a [[u32; 3]],
+    members: &'a [u32],
+    /// Row-major values, 0 = empty; `fixed` cells were filled at the root.
+    values: Vec<u16>,
+    fixed: Vec<bool>,
+    /// Digits present in each house.
+    used: Vec<Bits<W>>,
+    /// The fill's scratch: the cells waiting in `buckets[k]` have `k` candidates; a
+    /// waiting cell's count and place in its bucket; marks against counting a peer twice.
+    buckets: Vec<Vec<u32>>,
+    count: Vec<u32>,
+    slot: Vec<u32>,
+    waiting: Vec<bool>,
+    seen: Vec<u64>,
+    tick: u64,
+}
+
+impl<'a, const W: usize> Sparse<'a, W> {
+    /// Repairs allowed per empty cell at the root: 81×81 and 100×100 grids with 90 % holes
+    /// took 2–5 repairs a cell (`docs/benchmarks.md`).
+    pub(super) const REPAIRS_PER_CELL: u64 = 10;
+
+    /// Fills from the root before giving up: a fill may get stuck a few cells short of the
+    /// end (100×100 at 90 % holes: one seed in three, with 10 repairs a cell).
+    const ATTEMPTS: usize = 3;
+
+    /// Repairs, and cells filled, between two looks at the watch.
+    const WATCH_EVERY: u64 = 64;
+    const WATCH_STEPS: usize = 1 << 12;
+
+    /// The root's fill (`values`, 0 = empty) and candidates; houses as in the general engine.
+    pub(super) fn new(
+        n: usize,
+        values: &[u16],
+        root: &'a [Bits<W>],
+        houses_of: &'a [[u32; 3]],
+        members: &'a [u32],
+    ) -> Self {
+        let mut used = vec![Bits::empty(); 3 * n];
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for h in houses_of[cell] {
+                    used[h as usize].insert(v as usize - 1);
+                }
+            }
+        }
+        Sparse {
+            n,
+            root,
+            houses_of,
+            members,
+            values: values.to_vec(),
+            fixed: values.iter().map(|&v| v != 0).collect(),
+            used,
+            buckets: vec![Vec::new(); n + 1],
+            count: vec![0; values.len()],
+            slot: vec![0; values.len()],
+            waiting: vec![false; values.len()],
+            seen: vec![0; values.len()],
+            tick: 0,
+        }
+    }
+
+    /// A solution, or `None` when [`Sparse::ATTEMPTS`] fills with `repairs` repairs each leave
+    /// some cell dead, or when the watch fires.
+    pub(super) fn solve(
+        mut self,
+        rng: &mut SmallRng,
+        watch: &mut Watch,
+        repairs: u64,
+    ) -> Option<Vec<u16>> {
+        for _ in 0..Self::ATTEMPTS {
+            match self.attempt(rng, watch, repairs) {
+                Some(true) => return Some(self.values),
+                Some(false) => {}
+                None => return None,
+            }
+            for cell in 0..self.values.len() {
+                if !self.fixed[cell] && self.values[cell] != 0 {
+                    self.clear(cell);
+                }
+            }
+        }
+        None
+    }
+
+    /// One fill from the root and its repairs: whether no cell is left dead, `None` when the
+    /// watch fired.
+    fn attempt(&mut self, rng: &mut SmallRng, watch: &mut Watch, repairs: u64) -> Option<bool> {
+        let mut todo: Vec<usize> = (0..self.values.len()).filter(|&c| !self.fixed[c]).collect();
+        let mut dead = self.fill(&mut todo, rng, watch)?;
+        let mut freed = Vec::with_capacity(self.n);
+        let mut saved = Vec::with_capacity(self.n);
+        for repair in 0..repairs {
+            if dead.is_empty() {
+                return Some(true);
+            }
+            if repair % Self::WATCH_EVERY == 0 && watch.expired() {
+                return None;
+            }
+            let x = dead[rng.random_range(0..dead.len())];
+            let h = self.houses_of[x][rng.random_range(0..3)] as usize;
+            freed.clear();
+            saved.clear();
+            for &m in &self.members[h * self.n..(h + 1) * self.n] {
+                let cell = m as usize;
+                if !self.fixed[cell] && self.values[cell] != 0 {
+                    saved.push((cell, self.values[cell]));
+                    self.clear(cell);
+                    freed.push(cell);
+                }
+            }
+            todo.clear();
+            todo.extend_from_slice(&freed);
+            todo.extend_from_slice(&dead);
+            let again = self.fill(&mut todo, rng, watch)?;
+            if again.len() <= dead.len() {
+                dead = again;
+            } else {
+                for &cell in freed.iter().chain(&dead) {
+                    if self.values[cell] != 0 {
+                        self.clear(cell);
+                    }
+                }
+                for &(cell, v) in &saved {
+                    self.set(cell, v as usize - 1);
+                }
+            }
+        }
+        Some(dead.is_empty())
+    }
+
+    /// The digits `cell` may take now.
+    #[inline]
+    fn candidates(&self, cell: usize) -> Bits<W> {
+        let [r, c, b] = self.houses_of[cell].map(|h| &self.used[h as usize]);
+        self.root[cell].difference(&r.union(c).union(b))
+    }
+
+    fn set(&mut self, cell: usize, digit: usize) {
+        self.values[cell] = digit as u16 + 1;
+        for h in self.houses_of[cell] {
+            self.used[h as usize].insert(digit);
+        }
+    }
+
+    fn clear(&mut self, cell: usize) {
+        let digit = self.values[cell] as usize - 1;
+        self.values[cell] = 0;
+        for h in self.houses_of[cell] {
+            self.used[h as usize].remove(digit);
+        }
+    }
+
+    /// Fills the empty cells of `todo` (emptied), fewest candidates first (ties at random),
+    /// each with a random candidate; returns the cells left with none, or `None` when the
+    /// watch fires. The cells wait in buckets by their number of candidates, which a
+    /// placement lowers in its peers: `O(cells × N)` for a fill, not `O(cells²)`.
+    fn fill(
+        &mut self,
+        todo: &mut Vec<usize>,
+        rng: &mut SmallRng,
+        watch: &mut Watch,
+    ) -> Option<Vec<usize>> {
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        let mut lo = self.n;
+        for &cell in todo.iter() {
+            let len = self.candidates(cell).len();
+            self.count[cell] = len as u32;
+            self.slot[cell] = self.buckets[len].len() as u32;
+            self.buckets[len].push(cell as u32);
+            self.waiting[cell] = true;
+            lo = lo.min(len);
+        }
+        todo.clear();
+        let mut dead = Vec::new();
+        let mut steps = 0usize;
+        loop {
+            while lo <= self.n && self.buckets[lo].is_empty() {
+                lo += 1;
+            }
+            if lo > self.n {
+                return Some(dead);
+            }
+            steps += 1;
+            if steps % Self::WATCH_STEPS == 0 && watch.expired() {
+                return None;
+            }
+            let i = rng.random_range(0..self.buckets[lo].len());
+            let cell = self.buckets[lo][i] as usize;
+            self.unbucket(cell);
+            if lo == 0 {
+                dead.push(cell);
+                continue;
+            }
+            let cand = self.candidates(cell);
+            let digit = cand.iter().nth(rng.random_range(0..lo)).unwrap_or(0);
+            // The waiting peers that had the digit lose it (each once, though it may share
+            // two houses with the cell).
+            self.tick += 1;
+            for h in self.houses_of[cell] {
+                let h = h as usize;
+                for k in h * self.n..(h + 1) * self.n {
+                    let m = self.members[k] as usize;
+                    if !self.waiting[m] || self.seen[m] == self.tick {
+                        continue;
+                    }
+                    self.seen[m] = self.tick;
+                    if self.candidates(m).contains(digit) {
+                        self.unbucket(m);
+                        let len = self.count[m] as usize - 1;
+                        self.count[m] = len as u32;
+                        self.slot[m] = self.buckets[len].len() as u32;
+                        self.buckets[len].push(m as u32);
+                        self.waiting[m] = true;
+                        lo = lo.min(len);
+                    }
+                }
+            }
+            self.set(cell, digit);
+        }
+    }
+
+    /// Takes a waiting cell out of its bucket.
+    fn unbucket(&mut self, cell: usize) {
+        let bucket = &mut self.buckets[self.count[cell] as usize];
+        let i = self.slot[cell] as usize;
+        bucket.swap_remove(i);
+        if let Some(&moved) = bucket.get(i) {
+            self.slot[moved as usize] = i as u32;
+        }
+        self.waiting[cell] = false;
+    }
+}
