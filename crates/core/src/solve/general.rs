@@ -360,7 +360,6 @@ impl<const W: usize> General<W> {
     /// when it gives up or repeats one, or when enough have been found.
     fn sparse_solution(&mut self) -> bool {
         let found = if self.sparse_found.len() < Self::SPARSE_MOST {
-            let repairs = Sparse::<W>::REPAIRS_PER_CELL * self.empty as u64;
             Sparse::new(
                 self.n,
                 &self.values,
@@ -368,7 +367,7 @@ impl<const W: usize> General<W> {
                 &self.houses_of,
                 &self.members,
             )
-            .solve(&mut self.rng, &mut self.watch, repairs)
+            .solve(&mut self.rng, &mut self.watch)
         } else {
             None
         };

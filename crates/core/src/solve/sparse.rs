@@ -7,8 +7,8 @@
 //!
 //! 1. Fill the empty cells greedily, fewest candidates first, a random candidate each; a cell
 //!    left with no candidate stays empty (*dead*).
-//! 2. Take a random dead cell and one of its houses at random; empty the house's filled cells
-//!    (not the root's), and fill them and the dead cells again the same way.
+//! 2. Take a random dead cell and one of its houses at random, or two (half the time); empty
+//!    their filled cells (not the root's), and fill them and the dead cells again the same way.
 //! 3. Keep the new fill when it has no more dead cells than before, else go back to the old
 //!    one; repeat until no cell is dead or the budget of repairs is spent, then start again
 //!    from the root, a few times.
@@ -36,23 +36,30 @@ pub(super) struct Sparse<'a, const W: usize> {
     /// Digits present in each house.
     used: Vec<Bits<W>>,
     /// The fill's scratch: the cells waiting in `buckets[k]` have `k` candidates; a
-    /// waiting cell's count and place in its bucket; marks against counting a peer twice.
+    /// waiting cell's count and place in its bucket; the waiting cells of each house and
+    /// each waiting cell's place in its row's, column's and box's list; marks against
+    /// counting a peer twice.
     buckets: Vec<Vec<u32>>,
     count: Vec<u32>,
     slot: Vec<u32>,
-    waiting: Vec<bool>,
+    waiters: Vec<Vec<u32>>,
+    place: Vec<[u32; 3]>,
     seen: Vec<u64>,
     tick: u64,
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
-    /// Repairs allowed per empty cell at the root: 81×81 and 100×100 grids with 90 % holes
-    /// took 2–5 repairs a cell (`docs/benchmarks.md`).
-    pub(super) const REPAIRS_PER_CELL: u64 = 10;
+    /// Repairs allowed per empty cell at the root, in one attempt: 81×81 and 100×100 grids
+    /// with 90 % holes took 2–5 repairs a cell (`docs/benchmarks.md`).
+    const REPAIRS_PER_CELL: u64 = 10;
 
-    /// Fills from the root before giving up: a fill may get stuck a few cells short of the
-    /// end (100×100 at 90 % holes: one seed in three, with 10 repairs a cell).
-    const ATTEMPTS: usize = 3;
+    /// An attempt ends when this many repairs per empty cell have not lowered the count of
+    /// dead cells: a fill may get stuck a few cells short of the end for good (81×81 at 85 %:
+    /// 3 dead cells through 200,000 repairs), where a new fill from the root soon gets there.
+    const STALL_PER_CELL: u64 = 2;
+
+    /// Fills from the root before giving up.
+    const ATTEMPTS: usize = 8;
 
     /// Repairs, and cells filled, between two looks at the watch.
     const WATCH_EVERY: u64 = 64;
@@ -85,22 +92,18 @@ impl<'a, const W: usize> Sparse<'a, W> {
             buckets: vec![Vec::new(); n + 1],
             count: vec![0; values.len()],
             slot: vec![0; values.len()],
-            waiting: vec![false; values.len()],
+            waiters: vec![Vec::new(); 3 * n],
+            place: vec![[0; 3]; values.len()],
             seen: vec![0; values.len()],
             tick: 0,
         }
     }
 
-    /// A solution, or `None` when [`Sparse::ATTEMPTS`] fills with `repairs` repairs each leave
+    /// A solution, or `None` when [`Sparse::ATTEMPTS`] fills and their repairs each leave
     /// some cell dead, or when the watch fires.
-    pub(super) fn solve(
-        mut self,
-        rng: &mut SmallRng,
-        watch: &mut Watch,
-        repairs: u64,
-    ) -> Option<Vec<u16>> {
+    pub(super) fn solve(mut self, rng: &mut SmallRng, watch: &mut Watch) -> Option<Vec<u16>> {
         for _ in 0..Self::ATTEMPTS {
-            match self.attempt(rng, watch, repairs) {
+            match self.attempt(rng, watch) {
                 Some(true) => return Some(self.values),
                 Some(false) => {}
                 None => return None,
@@ -116,28 +119,39 @@ impl<'a, const W: usize> Sparse<'a, W> {
 
     /// One fill from the root and its repairs: whether no cell is left dead, `None` when the
     /// watch fired.
-    fn attempt(&mut self, rng: &mut SmallRng, watch: &mut Watch, repairs: u64) -> Option<bool> {
+    fn attempt(&mut self, rng: &mut SmallRng, watch: &mut Watch) -> Option<bool> {
         let mut todo: Vec<usize> = (0..self.values.len()).filter(|&c| !self.fixed[c]).collect();
+        let cells = todo.len() as u64;
         let mut dead = self.fill(&mut todo, rng, watch)?;
         let mut freed = Vec::with_capacity(self.n);
         let mut saved = Vec::with_capacity(self.n);
-        for repair in 0..repairs {
+        let (mut fewest, mut since) = (dead.len(), 0);
+        for repair in 0..Self::REPAIRS_PER_CELL * cells {
             if dead.is_empty() {
                 return Some(true);
+            }
+            if dead.len() < fewest {
+                (fewest, since) = (dead.len(), repair);
+            } else if repair - since > Self::STALL_PER_CELL * cells {
+                return Some(false);
             }
             if repair % Self::WATCH_EVERY == 0 && watch.expired() {
                 return None;
             }
             let x = dead[rng.random_range(0..dead.len())];
-            let h = self.houses_of[x][rng.random_range(0..3)] as usize;
+            let first = rng.random_range(0..3);
+            let houses = rng.random_range(1..=2);
             freed.clear();
             saved.clear();
-            for &m in &self.members[h * self.n..(h + 1) * self.n] {
-                let cell = m as usize;
-                if !self.fixed[cell] && self.values[cell] != 0 {
-                    saved.push((cell, self.values[cell]));
-                    self.clear(cell);
-                    freed.push(cell);
+            for k in first..first + houses {
+                let h = self.houses_of[x][k % 3] as usize;
+                for &m in &self.members[h * self.n..(h + 1) * self.n] {
+                    let cell = m as usize;
+                    if !self.fixed[cell] && self.values[cell] != 0 {
+                        saved.push((cell, self.values[cell]));
+                        self.clear(cell);
+                        freed.push(cell);
+                    }
                 }
             }
             todo.clear();
@@ -185,23 +199,27 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// Fills the empty cells of `todo` (emptied), fewest candidates first (ties at random),
     /// each with a random candidate; returns the cells left with none, or `None` when the
     /// watch fires. The cells wait in buckets by their number of candidates, which a
-    /// placement lowers in its peers: `O(cells × N)` for a fill, not `O(cells²)`.
+    /// placement lowers in the waiting cells of its three houses (each house keeps a list of
+    /// them): at most `O(cells × N)` for a fill, not `O(cells²)`, and a repair, whose waiting
+    /// cells are mostly one house's, looks at those rather than at three whole houses a cell.
     fn fill(
         &mut self,
         todo: &mut Vec<usize>,
         rng: &mut SmallRng,
         watch: &mut Watch,
     ) -> Option<Vec<usize>> {
-        for bucket in &mut self.buckets {
-            bucket.clear();
+        for list in self.buckets.iter_mut().chain(&mut self.waiters) {
+            list.clear();
         }
         let mut lo = self.n;
         for &cell in todo.iter() {
             let len = self.candidates(cell).len();
-            self.count[cell] = len as u32;
-            self.slot[cell] = self.buckets[len].len() as u32;
-            self.buckets[len].push(cell as u32);
-            self.waiting[cell] = true;
+            self.bucket(cell, len);
+            for (j, h) in self.houses_of[cell].into_iter().enumerate() {
+                let waiters = &mut self.waiters[h as usize];
+                self.place[cell][j] = waiters.len() as u32;
+                waiters.push(cell as u32);
+            }
             lo = lo.min(len);
         }
         todo.clear();
@@ -221,6 +239,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             let i = rng.random_range(0..self.buckets[lo].len());
             let cell = self.buckets[lo][i] as usize;
             self.unbucket(cell);
+            self.done_waiting(cell);
             if lo == 0 {
                 dead.push(cell);
                 continue;
@@ -232,25 +251,29 @@ impl<'a, const W: usize> Sparse<'a, W> {
             self.tick += 1;
             for h in self.houses_of[cell] {
                 let h = h as usize;
-                for k in h * self.n..(h + 1) * self.n {
-                    let m = self.members[k] as usize;
-                    if !self.waiting[m] || self.seen[m] == self.tick {
+                for k in 0..self.waiters[h].len() {
+                    let m = self.waiters[h][k] as usize;
+                    if self.seen[m] == self.tick {
                         continue;
                     }
                     self.seen[m] = self.tick;
                     if self.candidates(m).contains(digit) {
                         self.unbucket(m);
                         let len = self.count[m] as usize - 1;
-                        self.count[m] = len as u32;
-                        self.slot[m] = self.buckets[len].len() as u32;
-                        self.buckets[len].push(m as u32);
-                        self.waiting[m] = true;
+                        self.bucket(m, len);
                         lo = lo.min(len);
                     }
                 }
             }
             self.set(cell, digit);
         }
+    }
+
+    /// Puts a waiting cell with `len` candidates in its bucket.
+    fn bucket(&mut self, cell: usize, len: usize) {
+        self.count[cell] = len as u32;
+        self.slot[cell] = self.buckets[len].len() as u32;
+        self.buckets[len].push(cell as u32);
     }
 
     /// Takes a waiting cell out of its bucket.
@@ -261,6 +284,19 @@ impl<'a, const W: usize> Sparse<'a, W> {
         if let Some(&moved) = bucket.get(i) {
             self.slot[moved as usize] = i as u32;
         }
-        self.waiting[cell] = false;
+    }
+
+    /// Takes a cell off its houses' lists of waiting cells. Its row, column and box are
+    /// houses of three kinds, so a cell moved into its place in a list sits at the same
+    /// index `j` of its own houses.
+    fn done_waiting(&mut self, cell: usize) {
+        for (j, h) in self.houses_of[cell].into_iter().enumerate() {
+            let waiters = &mut self.waiters[h as usize];
+            let i = self.place[cell][j] as usize;
+            waiters.swap_remove(i);
+            if let Some(&moved) = waiters.get(i) {
+                self.place[moved as usize][j] = i as u32;
+            }
+        }
     }
 }
