@@ -363,6 +363,7 @@ impl<const W: usize> General<W> {
             Sparse::new(
                 self.n,
                 &self.values,
+                &self.placed,
                 &self.cand,
                 &self.houses_of,
                 &self.members,

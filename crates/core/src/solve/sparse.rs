@@ -65,22 +65,16 @@ impl<'a, const W: usize> Sparse<'a, W> {
     const WATCH_EVERY: u64 = 64;
     const WATCH_STEPS: usize = 1 << 12;
 
-    /// The root's fill (`values`, 0 = empty) and candidates; houses as in the general engine.
+    /// The root's fill (`values`, 0 = empty), the digits placed in each house and the
+    /// candidates; houses as in the general engine.
     pub(super) fn new(
         n: usize,
         values: &[u16],
+        placed: &[Bits<W>],
         root: &'a [Bits<W>],
         houses_of: &'a [[u32; 3]],
         members: &'a [u32],
     ) -> Self {
-        let mut used = vec![Bits::empty(); 3 * n];
-        for (cell, &v) in values.iter().enumerate() {
-            if v != 0 {
-                for h in houses_of[cell] {
-                    used[h as usize].insert(v as usize - 1);
-                }
-            }
-        }
         Sparse {
             n,
             root,
@@ -88,7 +82,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             members,
             values: values.to_vec(),
             fixed: values.iter().map(|&v| v != 0).collect(),
-            used,
+            used: placed.to_vec(),
             buckets: vec![Vec::new(); n + 1],
             count: vec![0; values.len()],
             slot: vec![0; values.len()],
