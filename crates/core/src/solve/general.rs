@@ -359,6 +359,7 @@ impl<const W: usize> General<W> {
     /// Asks [`Sparse`] for a solution not found yet, from the root; false (and no more asking)
     /// when it gives up or repeats one, or when enough have been found.
     fn sparse_solution(&mut self) -> bool {
+        let before = self.guesses;
         let found = if self.sparse_found.len() < Self::SPARSE_MOST {
             Sparse::new(
                 self.n,
@@ -368,10 +369,13 @@ impl<const W: usize> General<W> {
                 &self.houses_of,
                 &self.members,
             )
-            .solve(&mut self.rng, &mut self.watch)
+            .solve(&mut self.rng, &mut self.watch, &mut self.guesses)
         } else {
             None
         };
+        // Its repairs are guesses to the watch and to the caller, not to the hand-over to
+        // clause learning, which counts the backtracking search's own.
+        self.guesses_at_solution += self.guesses - before;
         match found {
             Some(solution) if !self.sparse_found.contains(&solution) => {
                 if self.cdcl_after != u64::MAX {
@@ -829,6 +833,42 @@ mod tests {
                 assert_eq!(sols.len(), expected, "{text} after {after}: repeated");
             }
         }
+    }
+
+    /// The sparse search's fills and repairs count as guesses: a search that gives up there
+    /// has guesses to show, and a budget of guesses stops it.
+    #[test]
+    fn sparse_repairs_are_guesses() {
+        // From `tests/data/9x9/puzzles5_forum_hardest_1905_11+.sample`.
+        let text =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let grid: Grid = text.parse().unwrap();
+        let solution = grid.solve().unwrap();
+        // An empty cell that may not take its digit: no solution, which the root does not
+        // see (for this cell), so the sparse search tries and fails.
+        let forbidding = |cell: usize| {
+            let mut g = General::<1>::new(&grid, false);
+            g.sparse_from = (0, 0.0);
+            g.forbid(cell, solution.values()[cell] as usize - 1);
+            g
+        };
+        let cell = (0..81)
+            .filter(|&c| grid.values()[c] == 0)
+            .find(|&c| forbidding(c).start())
+            .unwrap();
+        let run = |cap: Option<u64>| {
+            let mut g = forbidding(cell);
+            g.watch.cap = cap;
+            assert!(g.next_solution().is_none());
+            assert!(g.sparse_found.is_empty() && !g.sparse);
+            (g.watch.fired, g.guesses())
+        };
+        let (fired, guesses) = run(None);
+        assert!(!fired);
+        assert!(guesses > super::Sparse::<1>::ATTEMPTS as u64, "{guesses}");
+        let (fired, capped) = run(Some(40));
+        assert!(fired);
+        assert_eq!(capped, 40);
     }
 
     #[test]

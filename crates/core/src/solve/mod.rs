@@ -387,7 +387,9 @@ impl Solutions {
         }
     }
 
-    /// Branching decisions taken so far (0 when propagation alone solved the grid).
+    /// Branching decisions taken so far (0 when propagation alone solved the grid). On large,
+    /// nearly empty grids, whose first solutions come from a repairing search rather than
+    /// from branching, each repair (and each fresh fill) counts as one.
     pub fn guesses(&self) -> u64 {
         each_engine!(&self.run, e => e.guesses())
     }

@@ -59,10 +59,9 @@ impl<'a, const W: usize> Sparse<'a, W> {
     const STALL_PER_CELL: u64 = 2;
 
     /// Fills from the root before giving up.
-    const ATTEMPTS: usize = 8;
+    pub(super) const ATTEMPTS: usize = 8;
 
-    /// Repairs, and cells filled, between two looks at the watch.
-    const WATCH_EVERY: u64 = 64;
+    /// Cells filled between two looks at the watch.
     const WATCH_STEPS: usize = 1 << 12;
 
     /// The root's fill (`values`, 0 = empty), the digits placed in each house and the
@@ -94,10 +93,17 @@ impl<'a, const W: usize> Sparse<'a, W> {
     }
 
     /// A solution, or `None` when [`Sparse::ATTEMPTS`] fills and their repairs each leave
-    /// some cell dead, or when the watch fires.
-    pub(super) fn solve(mut self, rng: &mut SmallRng, watch: &mut Watch) -> Option<Vec<u16>> {
+    /// some cell dead, or when the watch fires. Each fill from the root and each repair
+    /// counts as a guess in `guesses`, which the watch sees: a deadline, a cap on guesses and
+    /// the progress counter work here as in the searches that branch.
+    pub(super) fn solve(
+        mut self,
+        rng: &mut SmallRng,
+        watch: &mut Watch,
+        guesses: &mut u64,
+    ) -> Option<Vec<u16>> {
         for _ in 0..Self::ATTEMPTS {
-            match self.attempt(rng, watch) {
+            match self.attempt(rng, watch, guesses) {
                 Some(true) => return Some(self.values),
                 Some(false) => {}
                 None => return None,
@@ -113,9 +119,15 @@ impl<'a, const W: usize> Sparse<'a, W> {
 
     /// One fill from the root and its repairs: whether no cell is left dead, `None` when the
     /// watch fired.
-    fn attempt(&mut self, rng: &mut SmallRng, watch: &mut Watch) -> Option<bool> {
+    fn attempt(
+        &mut self,
+        rng: &mut SmallRng,
+        watch: &mut Watch,
+        guesses: &mut u64,
+    ) -> Option<bool> {
         let mut todo: Vec<usize> = (0..self.values.len()).filter(|&c| !self.fixed[c]).collect();
         let cells = todo.len() as u64;
+        *guesses += 1;
         let mut dead = self.fill(&mut todo, rng, watch)?;
         let mut freed = Vec::with_capacity(self.n);
         let mut saved = Vec::with_capacity(self.n);
@@ -129,7 +141,8 @@ impl<'a, const W: usize> Sparse<'a, W> {
             } else if repair - since > Self::STALL_PER_CELL * cells {
                 return Some(false);
             }
-            if repair % Self::WATCH_EVERY == 0 && watch.expired() {
+            *guesses += 1;
+            if watch.due(*guesses) {
                 return None;
             }
             let x = dead[rng.random_range(0..dead.len())];
