@@ -36,16 +36,22 @@ pub(super) struct Sparse<'a, const W: usize> {
     /// Digits present in each house.
     used: Vec<Bits<W>>,
     /// The fill's scratch: the cells waiting in `buckets[k]` have `k` candidates; a
-    /// waiting cell's count and place in its bucket; the waiting cells of each house and
-    /// each waiting cell's place in its row's, column's and box's list; marks against
+    /// waiting cell's count and place in its bucket, and whether it waits; marks against
     /// counting a peer twice.
     buckets: Vec<Vec<u32>>,
     count: Vec<u32>,
     slot: Vec<u32>,
-    waiters: Vec<Vec<u32>>,
-    place: Vec<[u32; 3]>,
+    waiting: Vec<bool>,
     seen: Vec<u64>,
     tick: u64,
+    /// A big fill's lists: the waiting cells of each house and each waiting cell's place in
+    /// its row's, column's and box's list.
+    waiters: Vec<Vec<u32>>,
+    place: Vec<[u32; 3]>,
+    /// A small fill's lists (a repair's): the cells that waited with each digit as a
+    /// candidate, per house (`house × N + digit`), and the lists in use.
+    with: Vec<Vec<u32>>,
+    touched: Vec<u32>,
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
@@ -89,6 +95,9 @@ impl<'a, const W: usize> Sparse<'a, W> {
             place: vec![[0; 3]; values.len()],
             seen: vec![0; values.len()],
             tick: 0,
+            waiting: vec![false; values.len()],
+            with: vec![Vec::new(); 3 * n * n],
+            touched: Vec::new(),
         }
     }
 
@@ -188,6 +197,16 @@ impl<'a, const W: usize> Sparse<'a, W> {
         self.root[cell].difference(&r.union(c).union(b))
     }
 
+    /// Whether `cell` may take `digit` now (a few bits read, where [`Sparse::candidates`]
+    /// reads whole sets).
+    #[inline]
+    fn may_take(&self, cell: usize, digit: usize) -> bool {
+        self.root[cell].contains(digit)
+            && self.houses_of[cell]
+                .iter()
+                .all(|&h| !self.used[h as usize].contains(digit))
+    }
+
     fn set(&mut self, cell: usize, digit: usize) {
         self.values[cell] = digit as u16 + 1;
         for h in self.houses_of[cell] {
@@ -206,9 +225,13 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// Fills the empty cells of `todo` (emptied), fewest candidates first (ties at random),
     /// each with a random candidate; returns the cells left with none, or `None` when the
     /// watch fires. The cells wait in buckets by their number of candidates, which a
-    /// placement lowers in the waiting cells of its three houses (each house keeps a list of
-    /// them): at most `O(cells × N)` for a fill, not `O(cells²)`, and a repair, whose waiting
-    /// cells are mostly one house's, looks at those rather than at three whole houses a cell.
+    /// placement lowers in the waiting cells of its three houses that may take its digit.
+    /// Those are found in lists: in a big fill, each house's waiting cells (at most
+    /// `O(cells × N)` for the fill, not `O(cells²)`); in a small one, each house's waiting
+    /// cells by candidate digit, which a repair's cells have few of, their other houses
+    /// being nearly full (144×144 at 90 % holes: 4.8 → 1.8 s, `docs/benchmarks.md`). A fill
+    /// is small when its cells' candidates, three times over, are no more than the grid's
+    /// cells, which bounds the lists' size.
     fn fill(
         &mut self,
         todo: &mut Vec<usize>,
@@ -218,16 +241,39 @@ impl<'a, const W: usize> Sparse<'a, W> {
         for list in self.buckets.iter_mut().chain(&mut self.waiters) {
             list.clear();
         }
+        for &i in &self.touched {
+            self.with[i as usize].clear();
+        }
+        self.touched.clear();
         let mut lo = self.n;
+        let mut total = 0;
         for &cell in todo.iter() {
             let len = self.candidates(cell).len();
             self.bucket(cell, len);
-            for (j, h) in self.houses_of[cell].into_iter().enumerate() {
-                let waiters = &mut self.waiters[h as usize];
-                self.place[cell][j] = waiters.len() as u32;
-                waiters.push(cell as u32);
-            }
+            self.waiting[cell] = true;
             lo = lo.min(len);
+            total += len;
+        }
+        let n = self.n;
+        let indexed = 3 * total <= n * n;
+        for &cell in todo.iter() {
+            if indexed {
+                for digit in self.candidates(cell).iter() {
+                    for h in self.houses_of[cell] {
+                        let i = h as usize * n + digit;
+                        if self.with[i].is_empty() {
+                            self.touched.push(i as u32);
+                        }
+                        self.with[i].push(cell as u32);
+                    }
+                }
+            } else {
+                for (j, h) in self.houses_of[cell].into_iter().enumerate() {
+                    let waiters = &mut self.waiters[h as usize];
+                    self.place[cell][j] = waiters.len() as u32;
+                    waiters.push(cell as u32);
+                }
+            }
         }
         todo.clear();
         let mut dead = Vec::new();
@@ -246,7 +292,10 @@ impl<'a, const W: usize> Sparse<'a, W> {
             let i = rng.random_range(0..self.buckets[lo].len());
             let cell = self.buckets[lo][i] as usize;
             self.unbucket(cell);
-            self.done_waiting(cell);
+            self.waiting[cell] = false;
+            if !indexed {
+                self.done_waiting(cell);
+            }
             if lo == 0 {
                 dead.push(cell);
                 continue;
@@ -258,18 +307,31 @@ impl<'a, const W: usize> Sparse<'a, W> {
             self.tick += 1;
             for h in self.houses_of[cell] {
                 let h = h as usize;
-                for k in 0..self.waiters[h].len() {
-                    let m = self.waiters[h][k] as usize;
-                    if self.seen[m] == self.tick {
+                // Indexed: the cells that were waiting with the digit (some since placed or
+                // without it); after this placement none of the house may take it.
+                let list = if indexed {
+                    std::mem::take(&mut self.with[h * n + digit])
+                } else {
+                    std::mem::take(&mut self.waiters[h])
+                };
+                for &m in &list {
+                    let m = m as usize;
+                    if self.seen[m] == self.tick || !self.waiting[m] {
                         continue;
                     }
                     self.seen[m] = self.tick;
-                    if self.candidates(m).contains(digit) {
+                    if self.may_take(m, digit) {
                         self.unbucket(m);
                         let len = self.count[m] as usize - 1;
                         self.bucket(m, len);
                         lo = lo.min(len);
                     }
+                }
+                if indexed {
+                    self.with[h * n + digit] = list;
+                    self.with[h * n + digit].clear();
+                } else {
+                    self.waiters[h] = list;
                 }
             }
             self.set(cell, digit);
