@@ -49,9 +49,8 @@ pub(super) struct Sparse<'a, const W: usize> {
     waiters: Vec<Vec<u32>>,
     place: Vec<[u32; 3]>,
     /// A small fill's lists (a repair's): the cells that waited with each digit as a
-    /// candidate, per house (`house × N + digit`), and the lists in use.
+    /// candidate.
     with: Vec<Vec<u32>>,
-    touched: Vec<u32>,
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
@@ -66,6 +65,10 @@ impl<'a, const W: usize> Sparse<'a, W> {
 
     /// Fills from the root before giving up.
     pub(super) const ATTEMPTS: usize = 8;
+
+    /// A repair's fill finds the cells a placement affects through lists by digit when its
+    /// cells have this many candidates or fewer on average (144×144 at 90 %: 3 or 6 alike).
+    const FEW: usize = 4;
 
     /// Cells filled between two looks at the watch.
     const WATCH_STEPS: usize = 1 << 12;
@@ -96,8 +99,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             seen: vec![0; values.len()],
             tick: 0,
             waiting: vec![false; values.len()],
-            with: vec![Vec::new(); 3 * n * n],
-            touched: Vec::new(),
+            with: vec![Vec::new(); n],
         }
     }
 
@@ -226,12 +228,12 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// each with a random candidate; returns the cells left with none, or `None` when the
     /// watch fires. The cells wait in buckets by their number of candidates, which a
     /// placement lowers in the waiting cells of its three houses that may take its digit.
-    /// Those are found in lists: in a big fill, each house's waiting cells (at most
-    /// `O(cells × N)` for the fill, not `O(cells²)`); in a small one, each house's waiting
-    /// cells by candidate digit, which a repair's cells have few of, their other houses
-    /// being nearly full (144×144 at 90 % holes: 4.8 → 1.8 s, `docs/benchmarks.md`). A fill
-    /// is small when its cells' candidates, three times over, are no more than the grid's
-    /// cells, which bounds the lists' size.
+    /// Those are found in lists: in a fill from the root, each house's waiting cells (at
+    /// most `O(cells × N)` for the fill, not `O(cells²)`); in a repair, the waiting cells by
+    /// candidate digit, a few for each digit, since a repair's cells have few candidates,
+    /// their other houses being nearly full (144×144 at 90 % holes: 4.8 → 1.2 s,
+    /// `docs/benchmarks.md`). The lists by digit serve when the cells have
+    /// [`Sparse::FEW`] candidates or fewer on average.
     fn fill(
         &mut self,
         todo: &mut Vec<usize>,
@@ -241,10 +243,9 @@ impl<'a, const W: usize> Sparse<'a, W> {
         for list in self.buckets.iter_mut().chain(&mut self.waiters) {
             list.clear();
         }
-        for &i in &self.touched {
-            self.with[i as usize].clear();
+        for list in &mut self.with {
+            list.clear();
         }
-        self.touched.clear();
         let mut lo = self.n;
         let mut total = 0;
         for &cell in todo.iter() {
@@ -254,18 +255,11 @@ impl<'a, const W: usize> Sparse<'a, W> {
             lo = lo.min(len);
             total += len;
         }
-        let n = self.n;
-        let indexed = 3 * total <= n * n;
+        let by_digit = total <= Self::FEW * todo.len();
         for &cell in todo.iter() {
-            if indexed {
+            if by_digit {
                 for digit in self.candidates(cell).iter() {
-                    for h in self.houses_of[cell] {
-                        let i = h as usize * n + digit;
-                        if self.with[i].is_empty() {
-                            self.touched.push(i as u32);
-                        }
-                        self.with[i].push(cell as u32);
-                    }
+                    self.with[digit].push(cell as u32);
                 }
             } else {
                 for (j, h) in self.houses_of[cell].into_iter().enumerate() {
@@ -293,7 +287,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             let cell = self.buckets[lo][i] as usize;
             self.unbucket(cell);
             self.waiting[cell] = false;
-            if !indexed {
+            if !by_digit {
                 self.done_waiting(cell);
             }
             if lo == 0 {
@@ -302,40 +296,45 @@ impl<'a, const W: usize> Sparse<'a, W> {
             }
             let cand = self.candidates(cell);
             let digit = cand.iter().nth(rng.random_range(0..lo)).unwrap_or(0);
-            // The waiting peers that had the digit lose it (each once, though it may share
-            // two houses with the cell).
-            self.tick += 1;
-            for h in self.houses_of[cell] {
-                let h = h as usize;
-                // Indexed: the cells that were waiting with the digit (some since placed or
-                // without it); after this placement none of the house may take it.
-                let list = if indexed {
-                    std::mem::take(&mut self.with[h * n + digit])
-                } else {
-                    std::mem::take(&mut self.waiters[h])
-                };
+            // The waiting peers that may take the digit lose it: those of the digit's list
+            // that share a house with the cell, or those of its three houses' lists, each
+            // once (a peer may share two houses with the cell).
+            let houses = self.houses_of[cell];
+            if by_digit {
+                let list = std::mem::take(&mut self.with[digit]);
                 for &m in &list {
                     let m = m as usize;
-                    if self.seen[m] == self.tick || !self.waiting[m] {
-                        continue;
-                    }
-                    self.seen[m] = self.tick;
-                    if self.may_take(m, digit) {
-                        self.unbucket(m);
-                        let len = self.count[m] as usize - 1;
-                        self.bucket(m, len);
-                        lo = lo.min(len);
+                    let near = self.houses_of[m].iter().zip(&houses).any(|(a, b)| a == b);
+                    if self.waiting[m] && near && self.may_take(m, digit) {
+                        self.lose_one(m, &mut lo);
                     }
                 }
-                if indexed {
-                    self.with[h * n + digit] = list;
-                    self.with[h * n + digit].clear();
-                } else {
-                    self.waiters[h] = list;
+                self.with[digit] = list;
+            } else {
+                self.tick += 1;
+                for h in houses {
+                    let list = std::mem::take(&mut self.waiters[h as usize]);
+                    for &m in &list {
+                        let m = m as usize;
+                        if self.seen[m] != self.tick && self.may_take(m, digit) {
+                            self.seen[m] = self.tick;
+                            self.lose_one(m, &mut lo);
+                        }
+                    }
+                    self.waiters[h as usize] = list;
                 }
             }
             self.set(cell, digit);
         }
+    }
+
+    /// A waiting cell loses a candidate: one bucket down (`lo`, the lowest bucket in use,
+    /// follows).
+    fn lose_one(&mut self, cell: usize, lo: &mut usize) {
+        self.unbucket(cell);
+        let len = self.count[cell] as usize - 1;
+        self.bucket(cell, len);
+        *lo = (*lo).min(len);
     }
 
     /// Puts a waiting cell with `len` candidates in its bucket.
