@@ -51,6 +51,8 @@ pub(super) struct Sparse<'a, const W: usize> {
     /// A small fill's lists (a repair's): the cells that waited with each digit as a
     /// candidate.
     with: Vec<Vec<u32>>,
+    /// The candidates of the cells to fill, as the fill starts.
+    todo_cand: Vec<Bits<W>>,
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
@@ -100,6 +102,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             tick: 0,
             waiting: vec![false; values.len()],
             with: vec![Vec::new(); n],
+            todo_cand: Vec::new(),
         }
     }
 
@@ -248,17 +251,21 @@ impl<'a, const W: usize> Sparse<'a, W> {
         }
         let mut lo = self.n;
         let mut total = 0;
+        let mut todo_cand = std::mem::take(&mut self.todo_cand);
+        todo_cand.clear();
         for &cell in todo.iter() {
-            let len = self.candidates(cell).len();
+            let cand = self.candidates(cell);
+            let len = cand.len();
+            todo_cand.push(cand);
             self.bucket(cell, len);
             self.waiting[cell] = true;
             lo = lo.min(len);
             total += len;
         }
         let by_digit = total <= Self::FEW * todo.len();
-        for &cell in todo.iter() {
+        for (&cell, cand) in todo.iter().zip(&todo_cand) {
             if by_digit {
-                for digit in self.candidates(cell).iter() {
+                for digit in cand.iter() {
                     self.with[digit].push(cell as u32);
                 }
             } else {
@@ -269,6 +276,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
                 }
             }
         }
+        self.todo_cand = todo_cand;
         todo.clear();
         let mut dead = Vec::new();
         let mut steps = 0usize;
