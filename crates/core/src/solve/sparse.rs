@@ -10,8 +10,8 @@
 //! 2. Take a random dead cell and one of its houses at random, or two (half the time); empty
 //!    their filled cells (not the root's), and fill them and the dead cells again the same way.
 //! 3. Keep the new fill when it has no more dead cells than before, else go back to the old
-//!    one; repeat until no cell is dead or the budget of repairs is spent, then start again
-//!    from the root, a few times.
+//!    one; repeat until no cell is dead, or until the count of dead cells has not fallen for
+//!    a while, then start again from the root, a few times.
 //!
 //! It proves nothing: it finds a solution or gives up, and the complete search goes on from
 //! there ([`super::general`]). The candidates come from the root (givens placed and
@@ -56,13 +56,11 @@ pub(super) struct Sparse<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
-    /// Repairs allowed per empty cell at the root, in one attempt: 81×81 and 100×100 grids
-    /// with 90 % holes took 2–5 repairs a cell (`docs/benchmarks.md`).
-    const REPAIRS_PER_CELL: u64 = 10;
-
     /// An attempt ends when this many repairs per empty cell have not lowered the count of
     /// dead cells: a fill may get stuck a few cells short of the end for good (81×81 at 85 %:
     /// 3 dead cells through 200,000 repairs), where a new fill from the root soon gets there.
+    /// While the count falls, it goes on (400×400 at 90 %: 40 dead cells left after 10
+    /// repairs a cell, about 110 s, still falling).
     const STALL_PER_CELL: u64 = 2;
 
     /// Fills from the root before giving up.
@@ -145,8 +143,8 @@ impl<'a, const W: usize> Sparse<'a, W> {
         let mut dead = self.fill(&mut todo, rng, watch)?;
         let mut freed = Vec::with_capacity(self.n);
         let mut saved = Vec::with_capacity(self.n);
-        let (mut fewest, mut since) = (dead.len(), 0);
-        for repair in 0..Self::REPAIRS_PER_CELL * cells {
+        let (mut fewest, mut since, mut repair) = (dead.len(), 0, 0);
+        loop {
             if dead.is_empty() {
                 return Some(true);
             }
@@ -155,6 +153,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             } else if repair - since > Self::STALL_PER_CELL * cells {
                 return Some(false);
             }
+            repair += 1;
             *guesses += 1;
             if watch.due(*guesses) {
                 return None;
@@ -192,7 +191,6 @@ impl<'a, const W: usize> Sparse<'a, W> {
                 }
             }
         }
-        Some(dead.is_empty())
     }
 
     /// The digits `cell` may take now.
