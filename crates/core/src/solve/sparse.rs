@@ -36,18 +36,18 @@ pub(super) struct Sparse<'a, const W: usize> {
     /// Digits present in each house.
     used: Vec<Bits<W>>,
     /// The fill's scratch: the cells waiting in `buckets[k]` have `k` candidates; a
-    /// waiting cell's count and place in its bucket, and whether it waits; marks against
-    /// counting a peer twice.
+    /// waiting cell's count and place in its bucket, and whether it waits.
     buckets: Vec<Vec<u32>>,
     count: Vec<u32>,
     slot: Vec<u32>,
     waiting: Vec<bool>,
-    seen: Vec<u64>,
-    tick: u64,
     /// A big fill's lists: the waiting cells of each house and each waiting cell's place in
-    /// its row's, column's and box's list.
+    /// its row's, column's and box's list; marks against counting a peer twice (it may
+    /// share two houses with the cell placed).
     waiters: Vec<Vec<u32>>,
     place: Vec<[u32; 3]>,
+    seen: Vec<u64>,
+    tick: u64,
     /// A small fill's lists (a repair's): the cells that waited with each digit as a
     /// candidate.
     with: Vec<Vec<u32>>,
