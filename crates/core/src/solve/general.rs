@@ -33,7 +33,7 @@
 //! the search goes back to the root and hands over to clause learning ([`super::cdcl`]),
 //! which excludes the solutions already returned.
 //!
-//! Large grids whose root is nearly empty (side 64 or more, 85 % of the cells) get their first
+//! Large grids whose root is mostly empty (side 49 or more, 75 % of the cells) get their first
 //! solutions from a repairing search instead ([`super::sparse`]), where both of these fail;
 //! the search then skips the solutions it returned.
 
@@ -349,9 +349,11 @@ impl<const W: usize> General<W> {
 
     /// Grids of this side or more whose root has at least this fraction of empty cells get
     /// their first solutions from [`Sparse`]: from 81×81 up, backtracking and clause learning
-    /// fail there, and on 64×64 the sparse search is as quick (`docs/benchmarks.md`).
-    const SPARSE_SIDE: usize = 64;
-    const SPARSE_HOLES: f64 = 0.85;
+    /// mostly fail there; on 49×49 and 64×64 the sparse search is quicker. At 70 % it stalls
+    /// more often than not, and its failed attempts only delay the search that solves 49×49
+    /// and 64×64 grids there (`docs/benchmarks.md`).
+    const SPARSE_SIDE: usize = 49;
+    const SPARSE_HOLES: f64 = 0.75;
     /// Solutions asked of [`Sparse`] at most (enough for uniqueness and short lists; half of
     /// what clause learning can still exclude).
     const SPARSE_MOST: usize = Self::MAX_BLOCKED / 2;
@@ -832,6 +834,33 @@ mod tests {
                 sols.dedup();
                 assert_eq!(sols.len(), expected, "{text} after {after}: repeated");
             }
+        }
+    }
+
+    /// Grids of side 49 or more whose root has 75 % of its cells empty or more get their
+    /// first solution from the sparse search; sparser grids and smaller ones do not.
+    #[test]
+    fn mostly_empty_big_grids_go_to_the_sparse_search() {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(29);
+        for (b, holes, sparse) in [(7, 0.8, true), (7, 0.7, false), (6, 0.9, false)] {
+            let n = b * b;
+            let mut values: Vec<u16> = (0..n * n)
+                .map(|i| ((i / n % b * b + i / n / b + i % n) % n + 1) as u16)
+                .collect();
+            for v in &mut values {
+                if rng.random::<f64>() < holes {
+                    *v = 0;
+                }
+            }
+            let shape = Shape::new(b, b).unwrap();
+            let grid = Grid::from_values(shape, &values).unwrap();
+            let mut g = General::<1>::new(&grid, false);
+            let solution = Grid::from_values(shape, g.next_solution().expect("a solution"));
+            assert!(solution.unwrap().is_solution_of(&grid));
+            let what = format!("{n}x{n} at {holes}");
+            assert_eq!(g.sparse_found.len(), usize::from(sparse), "{what}");
         }
     }
 
