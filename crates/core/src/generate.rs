@@ -370,7 +370,7 @@ fn switched(shape: Shape, rng: &mut SmallRng) -> Grid {
 
 /// The pattern grid's values: row `r` of band `b` holds 1…N shifted by `r·w + b` (boxes of h
 /// rows and w columns: w bands of h rows, h stacks of w columns).
-fn pattern(shape: Shape) -> Vec<u16> {
+pub(crate) fn pattern(shape: Shape) -> Vec<u16> {
     let n = shape.side();
     let (w, h) = (shape.width(), shape.height());
     (0..n * n)

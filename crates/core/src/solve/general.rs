@@ -846,15 +846,13 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(29);
         for (b, holes, sparse) in [(7, 0.8, true), (7, 0.7, false), (6, 0.9, false)] {
             let n = b * b;
-            let mut values: Vec<u16> = (0..n * n)
-                .map(|i| ((i / n % b * b + i / n / b + i % n) % n + 1) as u16)
-                .collect();
+            let shape = Shape::new(b, b).unwrap();
+            let mut values = crate::generate::pattern(shape);
             for v in &mut values {
                 if rng.random::<f64>() < holes {
                     *v = 0;
                 }
             }
-            let shape = Shape::new(b, b).unwrap();
             let grid = Grid::from_values(shape, &values).unwrap();
             let mut g = General::<1>::new(&grid, false);
             let solution = Grid::from_values(shape, g.next_solution().expect("a solution"));

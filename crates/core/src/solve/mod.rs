@@ -606,17 +606,10 @@ mod tests {
         // A 64×64 grid that singles alone solve: no guess, so only the watch inside the
         // propagation can stop it.
         let shape = Shape::new(8, 8).unwrap();
-        let (n, b) = (64, 8);
-        let values: Vec<u16> = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                if i % 3 == 0 {
-                    0
-                } else {
-                    ((b * (r % b) + r / b + c) % n + 1) as u16
-                }
-            })
-            .collect();
+        let mut values = crate::generate::pattern(shape);
+        for v in values.iter_mut().step_by(3) {
+            *v = 0;
+        }
         let grid = Grid::from_values(shape, &values).unwrap();
         let mut free = grid.solutions();
         assert_eq!(free.count_up_to(2).count, 1);
