@@ -121,8 +121,9 @@ pub(crate) struct General<const W: usize> {
     /// the search skips; `sparse` while each call still asks it for another.
     sparse: bool,
     sparse_found: Vec<Vec<u16>>,
-    /// The side and fraction of empty cells at the root from which [`Sparse`] is asked.
-    sparse_from: (usize, f64),
+    /// From which side and fraction of empty cells at the root [`Sparse`] is asked (any
+    /// pair that the grid reaches).
+    sparse_from: &'static [(usize, f64)],
 }
 
 impl<const W: usize> General<W> {
@@ -183,7 +184,7 @@ impl<const W: usize> General<W> {
             forbidden: None,
             sparse: false,
             sparse_found: Vec::new(),
-            sparse_from: (Self::SPARSE_SIDE, Self::SPARSE_HOLES),
+            sparse_from: Self::SPARSE_FROM,
         }
     }
 
@@ -339,21 +340,20 @@ impl<const W: usize> General<W> {
             self.cdcl_after = u64::MAX; // keep memory in line with the grid
         }
         let cells = self.values.len();
-        let (side, holes) = self.sparse_from;
-        self.sparse = ok
-            && self.n >= side
-            && self.cdcl_after != 0
-            && self.empty as f64 >= holes * cells as f64;
+        let reached = |&(side, holes): &(usize, f64)| {
+            self.n >= side && self.empty as f64 >= holes * cells as f64
+        };
+        self.sparse = ok && self.cdcl_after != 0 && self.sparse_from.iter().any(reached);
         ok
     }
 
-    /// Grids of this side or more whose root has at least this fraction of empty cells get
-    /// their first solutions from [`Sparse`]: from 81×81 up, backtracking and clause learning
-    /// mostly fail there; on 49×49 and 64×64 the sparse search is quicker. At 70 % it stalls
-    /// more often than not, and its failed attempts only delay the search that solves 49×49
-    /// and 64×64 grids there (`docs/benchmarks.md`).
-    const SPARSE_SIDE: usize = 49;
-    const SPARSE_HOLES: f64 = 0.75;
+    /// Grids of one of these sides or more whose root has at least that fraction of empty
+    /// cells get their first solutions from [`Sparse`]: from 81×81 up, backtracking and
+    /// clause learning mostly fail there, down to 70 % holes (81×81 and 100×100 at 70 %:
+    /// one of eight solved in 60 s before, four after); on 49×49 and 64×64 the sparse search
+    /// is quicker from 75 %, and at 70 % its failed attempts only delay the search that
+    /// solves them. At 65 % it stalls for good (`docs/benchmarks.md`).
+    const SPARSE_FROM: &'static [(usize, f64)] = &[(49, 0.75), (81, 0.70)];
     /// Solutions asked of [`Sparse`] at most (enough for uniqueness and short lists; half of
     /// what clause learning can still exclude).
     const SPARSE_MOST: usize = Self::MAX_BLOCKED / 2;
@@ -817,7 +817,7 @@ mod tests {
             for after in [1, 3, 100, u64::MAX] {
                 let mut g = General::<1>::new(&grid, false);
                 g.cdcl_after = after;
-                g.sparse_from = (0, 0.0);
+                g.sparse_from = &[(0, 0.0)];
                 let mut sols = Vec::new();
                 while let Some(v) = g.next_solution() {
                     sols.push(v.to_vec());
@@ -838,14 +838,14 @@ mod tests {
     }
 
     /// Grids of side 49 or more whose root has 75 % of its cells empty or more get their
-    /// first solution from the sparse search; sparser grids and smaller ones do not.
+    /// first solution from the sparse search, and from side 81 at 70 %; denser grids and
+    /// smaller ones do not.
     #[test]
     fn mostly_empty_big_grids_go_to_the_sparse_search() {
         use rand::rngs::SmallRng;
         use rand::{RngExt, SeedableRng};
         let mut rng = SmallRng::seed_from_u64(29);
-        for (b, holes, sparse) in [(7, 0.8, true), (7, 0.7, false), (6, 0.9, false)] {
-            let n = b * b;
+        let mut holed = |b: usize, holes: f64| {
             let shape = Shape::new(b, b).unwrap();
             let mut values = crate::generate::pattern(shape);
             for v in &mut values {
@@ -853,7 +853,20 @@ mod tests {
                     *v = 0;
                 }
             }
-            let grid = Grid::from_values(shape, &values).unwrap();
+            (shape, Grid::from_values(shape, &values).unwrap())
+        };
+        // Only the choice on the larger grids, whose search takes seconds here.
+        for (b, holes, sparse) in [(9, 0.73, true), (8, 0.73, false)] {
+            let (_, grid) = holed(b, holes);
+            let mut g = General::<2>::new(&grid, false);
+            assert!(g.start());
+            let empty = g.empty as f64 / grid.values().len() as f64;
+            assert!((0.70..0.75).contains(&empty), "{b} at {holes}: {empty}");
+            assert_eq!(g.sparse, sparse, "{b} at {holes}");
+        }
+        for (b, holes, sparse) in [(7, 0.8, true), (7, 0.7, false), (6, 0.9, false)] {
+            let n = b * b;
+            let (shape, grid) = holed(b, holes);
             let mut g = General::<1>::new(&grid, false);
             let solution = Grid::from_values(shape, g.next_solution().expect("a solution"));
             assert!(solution.unwrap().is_solution_of(&grid));
@@ -875,7 +888,7 @@ mod tests {
         // see (for this cell), so the sparse search tries and fails.
         let forbidding = |cell: usize| {
             let mut g = General::<1>::new(&grid, false);
-            g.sparse_from = (0, 0.0);
+            g.sparse_from = &[(0, 0.0)];
             g.forbid(cell, solution.values()[cell] as usize - 1);
             g
         };

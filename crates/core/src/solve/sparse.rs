@@ -69,12 +69,16 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// cells short, and a new fill from the root throws away the whole attempt. 81×81 and
     /// 100×100 at 75 % holes, ten grids: 336 s in all (three not solved in 60 s) without, 13 s
     /// with; 225×225 at 90 %: 19–33 s → 8–9 s. At any count: slower on 225×225; with 0.3:
-    /// slower at 75 % (`docs/benchmarks.md`).
-    const WORSE_BELOW: usize = 20;
+    /// slower at 75 % (`docs/benchmarks.md`). Below 40 rather than 20: at 70 % holes the
+    /// plateaus lie at 15–45 dead cells (81×81 to 144×144, six grids, 1,000 attempts: 2 → 6
+    /// solved in 60 s), for 15–30 % more time on 225×225 at 90 %; below 60, or near the
+    /// attempt's best count whatever it is, did worse.
+    const WORSE_BELOW: usize = 40;
     const WORSE: f64 = 0.1;
 
-    /// Fills from the root before giving up.
-    pub(super) const ATTEMPTS: usize = 8;
+    /// Fills from the root before giving up: 8 gave up on half of the grids at 70 % that
+    /// 32 solve, and clause learning does not solve them after it.
+    pub(super) const ATTEMPTS: usize = 32;
 
     /// A repair's fill finds the cells a placement affects through lists by digit when its
     /// cells have this many candidates or fewer on average (144×144 at 90 %: 3 or 6 alike).
