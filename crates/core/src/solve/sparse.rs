@@ -5,10 +5,13 @@
 //! the end, and the dead ends are made of choices taken thousands of guesses before.
 //! This search keeps a consistent partial fill instead and repairs it where it is stuck:
 //!
-//! 1. Fill the empty cells greedily, fewest candidates first, a random candidate each; a cell
-//!    left with no candidate stays empty (*dead*).
-//! 2. Take a random dead cell and one of its houses at random, or two (half the time); empty
-//!    their filled cells (not the root's), and fill them and the dead cells again the same way.
+//! 1. Fill the empty cells greedily, fewest candidates first, each with its candidate that
+//!    has the fewest places left in one of the cell's houses; a cell left with no candidate
+//!    stays empty (*dead*).
+//! 2. Take a random dead cell and one of its houses at random, or two (half the time), or
+//!    (half the time, when another cell is dead too) one of its lines and the crossing line
+//!    of another dead cell; empty their filled cells (not the root's), and fill them and the
+//!    dead cells again the same way.
 //! 3. Keep the new fill when it has no more dead cells than before (near the end, one more
 //!    now and then), else go back to the old one; repeat until no cell is dead, or until the
 //!    count of dead cells has not fallen for a while, then start again from the root, a few
@@ -54,6 +57,9 @@ pub(super) struct Sparse<'a, const W: usize> {
     with: Vec<Vec<u32>>,
     /// The candidates of the cells to fill, as the fill starts.
     todo_cand: Vec<Bits<W>>,
+    /// `places[h·N + d]`: the waiting cells of house `h` that may take digit `d` (for the
+    /// houses and digits of the cells being filled; stale elsewhere).
+    places: Vec<u32>,
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
@@ -75,6 +81,19 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// attempt's best count whatever it is, did worse.
     const WORSE_BELOW: usize = 40;
     const WORSE: f64 = 0.1;
+
+    /// The share of repairs (when two cells or more are dead) that empty a line of the dead
+    /// cell and the crossing line of another dead cell, rather than one or two houses of the
+    /// dead cell alone; all of them from side [`Sparse::ALL_LINKED_FROM`]. A dead cell is
+    /// repaired where a digit is missing from its houses and from the houses of the cells
+    /// emptied with it, which happens mostly near other dead cells; alone, each dead cell
+    /// wanders until it meets another, and the bigger the grid the longer that takes.
+    /// 81×81 to 144×144 at 70–75 % holes, ten grids, solved in 60 s and capped total: none
+    /// linked 8, 217 s; half 9, 149 s; three quarters 9, 178 s; all 8, 298 s. 400×400 at 90 %
+    /// holes (seeds 1–2): half not solved in 120 s, all solved in 93–120 s; 225×225 at 90 %:
+    /// three grids, half 18.7 s, all 13.6 s (`docs/benchmarks.md`).
+    const LINKED: f64 = 0.5;
+    const ALL_LINKED_FROM: usize = 225;
 
     /// Fills from the root before giving up: 8 gave up on half of the grids at 70 % that
     /// 32 solve, and clause learning does not solve them after it.
@@ -115,6 +134,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             waiting: vec![false; values.len()],
             with: vec![Vec::new(); n],
             todo_cand: Vec::new(),
+            places: vec![0; 3 * n * n],
         }
     }
 
@@ -158,6 +178,11 @@ impl<'a, const W: usize> Sparse<'a, W> {
         let mut freed = Vec::with_capacity(self.n);
         let mut saved = Vec::with_capacity(self.n);
         let (mut fewest, mut since, mut repair) = (dead.len(), 0, 0);
+        let linked = if self.n >= Self::ALL_LINKED_FROM {
+            1.0
+        } else {
+            Self::LINKED
+        };
         loop {
             if dead.is_empty() {
                 return Some(true);
@@ -173,12 +198,26 @@ impl<'a, const W: usize> Sparse<'a, W> {
                 return None;
             }
             let x = dead[rng.random_range(0..dead.len())];
-            let first = rng.random_range(0..3);
-            let houses = rng.random_range(1..=2);
+            let houses = if dead.len() >= 2 && rng.random::<f64>() < linked {
+                let y = dead[rng.random_range(0..dead.len())];
+                let line = rng.random_range(0..2);
+                [self.houses_of[x][line], self.houses_of[y][1 - line]]
+            } else {
+                let first = rng.random_range(0..3);
+                let second = if rng.random::<bool>() {
+                    first
+                } else {
+                    (first + 1) % 3
+                };
+                [self.houses_of[x][first], self.houses_of[x][second]]
+            };
             freed.clear();
             saved.clear();
-            for k in first..first + houses {
-                let h = self.houses_of[x][k % 3] as usize;
+            for (k, &h) in houses.iter().enumerate() {
+                if k == 1 && h == houses[0] {
+                    continue;
+                }
+                let h = h as usize;
                 for &m in &self.members[h * self.n..(h + 1) * self.n] {
                     let cell = m as usize;
                     if !self.fixed[cell] && self.values[cell] != 0 {
@@ -243,14 +282,14 @@ impl<'a, const W: usize> Sparse<'a, W> {
     }
 
     /// Fills the empty cells of `todo` (emptied), fewest candidates first (ties at random),
-    /// each with a random candidate; returns the cells left with none, or `None` when the
-    /// watch fires. The cells wait in buckets by their number of candidates, which a
-    /// placement lowers in the waiting cells of its three houses that may take its digit.
-    /// Those are found in lists: in a fill from the root, each house's waiting cells (at
-    /// most `O(cells × N)` for the fill, not `O(cells²)`); in a repair, the waiting cells by
-    /// candidate digit, a few for each digit, since a repair's cells have few candidates,
-    /// their other houses being nearly full (144×144 at 90 % holes: 4.8 → 1.2 s,
-    /// `docs/benchmarks.md`). The lists by digit serve when the cells have
+    /// each with its scarcest candidate ([`Sparse::scarcest`]); returns the cells left with
+    /// none, or `None` when the watch fires. The cells wait in buckets by their number of
+    /// candidates, which a placement lowers in the waiting cells of its three houses that
+    /// may take its digit. Those are found in lists: in a fill from the root, each house's
+    /// waiting cells (at most `O(cells × N)` for the fill, not `O(cells²)`); in a repair,
+    /// the waiting cells by candidate digit, a few for each digit, since a repair's cells
+    /// have few candidates, their other houses being nearly full (144×144 at 90 % holes:
+    /// 4.8 → 1.2 s, `docs/benchmarks.md`). The lists by digit serve when the cells have
     /// [`Sparse::FEW`] candidates or fewer on average.
     fn fill(
         &mut self,
@@ -278,6 +317,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
             total += len;
         }
         let by_digit = total <= Self::FEW * todo.len();
+        self.count_places(todo, &todo_cand);
         for (&cell, cand) in todo.iter().zip(&todo_cand) {
             if by_digit {
                 for digit in cand.iter() {
@@ -317,8 +357,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
                 dead.push(cell);
                 continue;
             }
-            let cand = self.candidates(cell);
-            let digit = cand.iter().nth(rng.random_range(0..lo)).unwrap_or(0);
+            let digit = self.scarcest(cell, rng);
             // The waiting peers that may take the digit lose it: those of the digit's list
             // that share a house with the cell, or those of its three houses' lists, each
             // once (a peer may share two houses with the cell).
@@ -329,7 +368,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
                     let m = m as usize;
                     let near = self.houses_of[m].iter().zip(&houses).any(|(a, b)| a == b);
                     if self.waiting[m] && near && self.may_take(m, digit) {
-                        self.lose_one(m, &mut lo);
+                        self.lose_one(m, digit, &mut lo);
                     }
                 }
                 self.with[digit] = list;
@@ -341,7 +380,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
                         let m = m as usize;
                         if self.seen[m] != self.tick && self.may_take(m, digit) {
                             self.seen[m] = self.tick;
-                            self.lose_one(m, &mut lo);
+                            self.lose_one(m, digit, &mut lo);
                         }
                     }
                     self.waiters[h as usize] = list;
@@ -351,9 +390,60 @@ impl<'a, const W: usize> Sparse<'a, W> {
         }
     }
 
+    /// Counts the places of each digit of the cells to fill in their houses.
+    fn count_places(&mut self, todo: &[usize], todo_cand: &[Bits<W>]) {
+        let n = self.n;
+        for (&cell, cand) in todo.iter().zip(todo_cand) {
+            for h in self.houses_of[cell] {
+                for d in cand.iter() {
+                    self.places[h as usize * n + d] = 0;
+                }
+            }
+        }
+        for (&cell, cand) in todo.iter().zip(todo_cand) {
+            for h in self.houses_of[cell] {
+                for d in cand.iter() {
+                    self.places[h as usize * n + d] += 1;
+                }
+            }
+        }
+    }
+
+    /// The digit a waiting cell takes: of its candidates, the one with the fewest places
+    /// left in one of its houses (ties at random), the cell's own place counted; the cell
+    /// stops waiting, so its candidates each lose a place. A digit that may go elsewhere in
+    /// every house waits for a cell that needs it less: from a random candidate to this, the
+    /// first fill of 400×400 at 97 % holes left 337 dead cells instead of 2,810, and 225×225
+    /// at 90 % took 0.75× the time (`docs/benchmarks.md`).
+    fn scarcest(&mut self, cell: usize, rng: &mut SmallRng) -> usize {
+        let n = self.n;
+        let houses = self.houses_of[cell];
+        let (mut best, mut digit, mut ties) = (u32::MAX, 0, 0);
+        for d in self.candidates(cell).iter() {
+            let mut fewest = u32::MAX;
+            for h in houses {
+                let places = &mut self.places[h as usize * n + d];
+                fewest = fewest.min(*places);
+                *places -= 1;
+            }
+            if fewest < best {
+                (best, digit, ties) = (fewest, d, 1);
+            } else if fewest == best {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    digit = d;
+                }
+            }
+        }
+        digit
+    }
+
     /// A waiting cell loses a candidate: one bucket down (`lo`, the lowest bucket in use,
-    /// follows).
-    fn lose_one(&mut self, cell: usize, lo: &mut usize) {
+    /// follows), and one place less for the digit in its houses.
+    fn lose_one(&mut self, cell: usize, digit: usize, lo: &mut usize) {
+        for h in self.houses_of[cell] {
+            self.places[h as usize * self.n + digit] -= 1;
+        }
         self.unbucket(cell);
         let len = self.count[cell] as usize - 1;
         self.bucket(cell, len);
@@ -388,6 +478,109 @@ impl<'a, const W: usize> Sparse<'a, W> {
             if let Some(&moved) = waiters.get(i) {
                 self.place[moved as usize][j] = i as u32;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::super::Watch;
+    use super::super::general::General;
+    use crate::grid::{Grid, Shape};
+
+    /// A 25×25 pattern grid with `holes` of its cells emptied at random.
+    fn holed(holes: f64, seed: u64) -> Grid {
+        let shape = Shape::new(5, 5).unwrap();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut values = crate::generate::pattern(shape);
+        for v in &mut values {
+            if rng.random::<f64>() < holes {
+                *v = 0;
+            }
+        }
+        Grid::from_values(shape, &values).unwrap()
+    }
+
+    /// The places counted for a fill are those of its cells' candidates, each fill takes
+    /// them all back (a count off by one would underflow or stay above zero), and the fill
+    /// keeps every house free of repeats, leaving dead only cells with no candidate.
+    #[test]
+    fn place_counts_follow_the_fill() {
+        let n = 25;
+        for seed in 1..=4 {
+            let grid = holed(0.8, seed);
+            let mut g = General::<1>::new(&grid, false);
+            let mut s = g.sparse_search().expect("a consistent root");
+            let mut todo: Vec<usize> = (0..n * n).filter(|&c| !s.fixed[c]).collect();
+            let cand: Vec<_> = todo.iter().map(|&c| s.candidates(c)).collect();
+            s.count_places(&todo, &cand);
+            for h in 0..3 * n {
+                for d in 0..n {
+                    let expected = (0..todo.len())
+                        .filter(|&i| s.houses_of[todo[i]].contains(&(h as u32)))
+                        .filter(|&i| cand[i].contains(d))
+                        .count();
+                    if expected > 0 {
+                        assert_eq!(s.places[h * n + d] as usize, expected, "{seed}: {h} {d}");
+                    }
+                }
+            }
+            let filled = todo.clone();
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let dead = s.fill(&mut todo, &mut rng, &mut Watch::default()).unwrap();
+            for (&cell, cand) in filled.iter().zip(&cand) {
+                for h in s.houses_of[cell] {
+                    for d in cand.iter() {
+                        assert_eq!(s.places[h as usize * n + d], 0, "{seed}: {h} {d}");
+                    }
+                }
+            }
+            for &cell in &dead {
+                assert_eq!(s.values[cell], 0);
+                assert!(s.candidates(cell).is_empty(), "{seed}: {cell}");
+            }
+            for h in 0..3 * n {
+                let mut digits: Vec<u16> = s.members[h * n..(h + 1) * n]
+                    .iter()
+                    .map(|&m| s.values[m as usize])
+                    .filter(|&v| v != 0)
+                    .collect();
+                let len = digits.len();
+                digits.sort_unstable();
+                digits.dedup();
+                assert_eq!(digits.len(), len, "{seed}: house {h}");
+            }
+            let kept = (0..n * n).filter(|&c| grid.values()[c] != 0);
+            assert!(kept.into_iter().all(|c| s.values[c] == grid.values()[c]));
+        }
+    }
+
+    /// A cell takes the candidate with the fewest places left in its houses: in an empty
+    /// 4×4 grid with 3 and 4 in row 1 and 1 in column 2, cell r1c1 may take 1 or 2, and 1
+    /// has no other place in row 1 (r1c2 may not take it) while 2 has two or more in each
+    /// house of r1c1.
+    #[test]
+    fn a_cell_takes_its_scarcest_candidate() {
+        let grid: Grid = "0000000000000000".parse().unwrap();
+        for seed in 0..20 {
+            let mut g = General::<1>::new(&grid, false);
+            let mut s = g.sparse_search().expect("a consistent root");
+            s.set(2, 2);
+            s.set(3, 3);
+            s.set(9, 0);
+            let todo: Vec<usize> = (0..16).filter(|&c| s.values[c] == 0).collect();
+            let cand: Vec<_> = todo.iter().map(|&c| s.candidates(c)).collect();
+            assert_eq!(
+                cand[0].iter().collect::<Vec<_>>(),
+                [0, 1],
+                "r1c1 may take 1 and 2"
+            );
+            s.count_places(&todo, &cand);
+            let mut rng = SmallRng::seed_from_u64(seed);
+            assert_eq!(s.scarcest(0, &mut rng), 0, "seed {seed}");
         }
     }
 }
