@@ -378,6 +378,18 @@ pub(crate) fn pattern(shape: Shape) -> Vec<u16> {
         .collect()
 }
 
+/// The pattern grid with each cell emptied with probability `holes` (the solvers' tests).
+#[cfg(test)]
+pub(crate) fn holed_pattern(shape: Shape, holes: f64, rng: &mut SmallRng) -> Grid {
+    let mut values = pattern(shape);
+    for v in &mut values {
+        if rng.random::<f64>() < holes {
+            *v = 0;
+        }
+    }
+    Grid::from_checked(shape, values)
+}
+
 /// Swaps lines `a` and `b` along their cycle through position `start` (see [`switched`]);
 /// `at(line, k, n)` is the index of the line's `k`-th cell, `pos` scratch of `n + 1`.
 fn switch(

@@ -857,18 +857,15 @@ mod tests {
     /// smaller ones do not.
     #[test]
     fn mostly_empty_big_grids_go_to_the_sparse_search() {
+        use rand::SeedableRng;
         use rand::rngs::SmallRng;
-        use rand::{RngExt, SeedableRng};
         let mut rng = SmallRng::seed_from_u64(29);
         let mut holed = |b: usize, holes: f64| {
             let shape = Shape::new(b, b).unwrap();
-            let mut values = crate::generate::pattern(shape);
-            for v in &mut values {
-                if rng.random::<f64>() < holes {
-                    *v = 0;
-                }
-            }
-            (shape, Grid::from_values(shape, &values).unwrap())
+            (
+                shape,
+                crate::generate::holed_pattern(shape, holes, &mut rng),
+            )
         };
         // Only the choice on the larger grids, whose search takes seconds here.
         for (b, holes, sparse) in [(9, 0.73, true), (8, 0.73, false)] {

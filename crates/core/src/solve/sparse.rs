@@ -484,25 +484,13 @@ impl<'a, const W: usize> Sparse<'a, W> {
 
 #[cfg(test)]
 mod tests {
+    use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use rand::{RngExt, SeedableRng};
 
     use super::super::Watch;
     use super::super::general::General;
+    use crate::generate::holed_pattern;
     use crate::grid::{Grid, Shape};
-
-    /// A 25×25 pattern grid with `holes` of its cells emptied at random.
-    fn holed(holes: f64, seed: u64) -> Grid {
-        let shape = Shape::new(5, 5).unwrap();
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut values = crate::generate::pattern(shape);
-        for v in &mut values {
-            if rng.random::<f64>() < holes {
-                *v = 0;
-            }
-        }
-        Grid::from_values(shape, &values).unwrap()
-    }
 
     /// The places counted for a fill are those of its cells' candidates, each fill takes
     /// them all back (a count off by one would underflow or stay above zero), and the fill
@@ -511,7 +499,8 @@ mod tests {
     fn place_counts_follow_the_fill() {
         let n = 25;
         for seed in 1..=4 {
-            let grid = holed(0.8, seed);
+            let shape = Shape::new(5, 5).unwrap();
+            let grid = holed_pattern(shape, 0.8, &mut SmallRng::seed_from_u64(seed));
             let mut g = General::<1>::new(&grid, false);
             let mut s = g.sparse_search().expect("a consistent root");
             let mut todo: Vec<usize> = (0..n * n).filter(|&c| !s.fixed[c]).collect();
