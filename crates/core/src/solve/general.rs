@@ -286,7 +286,7 @@ impl<const W: usize> General<W> {
         }
     }
 
-    fn start(&mut self) -> bool {
+    pub(super) fn start(&mut self) -> bool {
         // The givens in bulk (placing them one by one cost 3N removals a given: 96,000 × 1,200
         // on `rk-sudoku-400-1`), and off the trail: nothing below the root is ever undone.
         for cell in 0..self.givens.len() {
@@ -363,15 +363,8 @@ impl<const W: usize> General<W> {
     fn sparse_solution(&mut self) -> bool {
         let before = self.guesses;
         let found = if self.sparse_found.len() < Self::SPARSE_MOST {
-            Sparse::new(
-                self.n,
-                &self.values,
-                &self.placed,
-                &self.cand,
-                &self.houses_of,
-                &self.members,
-            )
-            .solve(&mut self.rng, &mut self.watch, &mut self.guesses)
+            let (sparse, rng, watch, guesses) = self.sparse_search();
+            sparse.solve(rng, watch, guesses)
         } else {
             None
         };
@@ -393,19 +386,25 @@ impl<const W: usize> General<W> {
         }
     }
 
-    /// The sparse search over this grid's root, when the root holds (tests).
-    #[cfg(test)]
-    pub(super) fn sparse_search(&mut self) -> Option<Sparse<'_, W>> {
-        self.start().then(|| {
-            Sparse::new(
-                self.n,
-                &self.values,
-                &self.placed,
-                &self.cand,
-                &self.houses_of,
-                &self.members,
-            )
-        })
+    /// The sparse search over the root (once [`General::start`] has built it), with what its
+    /// `solve` draws from and counts in: the generator, the watch and the guesses.
+    pub(super) fn sparse_search(
+        &mut self,
+    ) -> (Sparse<'_, W>, &mut SmallRng, &mut super::Watch, &mut u64) {
+        let General {
+            n,
+            values,
+            placed,
+            cand,
+            houses_of,
+            members,
+            rng,
+            watch,
+            guesses,
+            ..
+        } = self;
+        let sparse = Sparse::new(*n, values, placed, cand, houses_of, members);
+        (sparse, rng, watch, guesses)
     }
 
     /// Guesses since the start (or the last solution) before clause learning takes over.

@@ -502,7 +502,8 @@ mod tests {
             let shape = Shape::new(5, 5).unwrap();
             let grid = holed_pattern(shape, 0.8, &mut SmallRng::seed_from_u64(seed));
             let mut g = General::<1>::new(&grid, false);
-            let mut s = g.sparse_search().expect("a consistent root");
+            assert!(g.start(), "a consistent root");
+            let (mut s, ..) = g.sparse_search();
             let mut todo: Vec<usize> = (0..n * n).filter(|&c| !s.fixed[c]).collect();
             let cand: Vec<_> = todo.iter().map(|&c| s.candidates(c)).collect();
             s.count_places(&todo, &cand);
@@ -556,7 +557,8 @@ mod tests {
         let grid: Grid = "0000000000000000".parse().unwrap();
         for seed in 0..20 {
             let mut g = General::<1>::new(&grid, false);
-            let mut s = g.sparse_search().expect("a consistent root");
+            assert!(g.start(), "a consistent root");
+            let (mut s, ..) = g.sparse_search();
             s.set(2, 2);
             s.set(3, 3);
             s.set(9, 0);
