@@ -236,6 +236,13 @@ fn parse_range(s: &str) -> Result<(f64, f64), String> {
     if a > b {
         return Err(format!("{a} is above {b}"));
     }
+    // Ratings run from 1.0 (a full house) to 20.0 (logic gets stuck): a range outside them
+    // would be searched for in vain.
+    if b < 1.0 || a > 20.0 {
+        return Err(format!(
+            "no puzzle rates {a}..{b}: ratings run from 1.0 to 20.0"
+        ));
+    }
     Ok((a, b))
 }
 
@@ -316,7 +323,7 @@ pub struct RunArgs {
     /// In `solve` and `count`, a search that runs long borrows the threads left idle and races
     /// copies of itself on them: answers stay right, but the first of several solutions may
     /// vary from run to run (`-j 1` is reproducible).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 }
 
@@ -338,7 +345,7 @@ pub struct SolveArgs {
     pub all: bool,
 
     /// With --all: stop after this many solutions per puzzle.
-    #[arg(long, value_name = "N", requires = "all", default_value_t = 1000)]
+    #[arg(long, value_name = "N", requires = "all", default_value_t = 1000, value_parser = parse_limit)]
     pub limit: usize,
 
     #[command(flatten)]
@@ -355,7 +362,7 @@ pub struct CountArgs {
     pub run: RunArgs,
 
     /// Stop counting at this many solutions (the count is then shown as `N+`).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_limit)]
     pub limit: usize,
 
     #[command(flatten)]
@@ -394,12 +401,12 @@ pub struct BenchArgs {
     pub seed: u64,
 
     /// Time whole passes until this many seconds have passed.
-    #[arg(long, value_name = "SECONDS", default_value_t = 3.0)]
-    pub secs: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "3", value_parser = parse_seconds)]
+    pub secs: std::time::Duration,
 
     /// Solve for this many seconds before timing.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    pub warmup: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds)]
+    pub warmup: std::time::Duration,
 
     /// Solving engine.
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
@@ -445,11 +452,40 @@ impl From<EngineArg> for nsudoku::Engine {
     }
 }
 
+/// The longest time an option may name: a year. Longer is no bound at all, and a deadline
+/// that far ahead overflows the clock on some systems.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A time in seconds: a finite number from 0 to a year.
 fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
-    let secs: f64 = s
-        .parse()
-        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
-    std::time::Duration::try_from_secs_f64(secs).map_err(|e| e.to_string())
+    let secs = parse_number(s).map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(0.0..=MAX_SECONDS).contains(&secs) {
+        return Err(format!(
+            "{secs} is not from 0 to {MAX_SECONDS} seconds (a year)"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}
+
+/// The most threads `-j` may ask for; the run takes at most four per CPU (see
+/// `commands::worker_pool`).
+pub const MAX_THREADS: usize = 1024;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        Ok(_) => Err(format!("at most {MAX_THREADS} threads")),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// A limit on solutions: at least one.
+fn parse_limit(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("the limit is at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -490,8 +526,51 @@ mod tests {
             assert!(!generate(&["--size", bad]), "--size {bad}");
         }
         assert!(generate(&["--rating", "2.0..4.5"]));
-        for bad in ["NaN..5", "1..inf", "5..2", "3"] {
+        for bad in [
+            "NaN..5",
+            "1..inf",
+            "5..2",
+            "3",
+            "-100..-50",
+            "0..0.5",
+            "25..30",
+        ] {
             assert!(!generate(&["--rating", bad]), "--rating {bad}");
         }
+    }
+
+    #[test]
+    fn times_limits_and_threads_are_bounded() {
+        let ok = |args: &[&str]| Cli::try_parse_from(args.iter().copied()).is_ok();
+        for good in ["0", "0.5", "60", "31536000"] {
+            assert!(
+                ok(&["nsudoku", "solve", "--timeout", good]),
+                "--timeout {good}"
+            );
+            assert!(
+                ok(&["nsudoku", "bench", "--secs", good, "x"]),
+                "--secs {good}"
+            );
+        }
+        for bad in ["1e19", "-1", "NaN", "inf", "1e300", "-5", "soon"] {
+            assert!(
+                !ok(&["nsudoku", "solve", "--timeout", bad]),
+                "--timeout {bad}"
+            );
+            assert!(
+                !ok(&["nsudoku", "bench", "--secs", bad, "x"]),
+                "--secs {bad}"
+            );
+            assert!(
+                !ok(&["nsudoku", "bench", "--warmup", bad, "x"]),
+                "--warmup {bad}"
+            );
+        }
+        assert!(!ok(&["nsudoku", "solve", "--all", "--limit", "0"]));
+        assert!(!ok(&["nsudoku", "count", "--limit", "0"]));
+        assert!(ok(&["nsudoku", "count", "--limit", "1"]));
+        assert!(ok(&["nsudoku", "solve", "-j", "1024"]));
+        assert!(!ok(&["nsudoku", "solve", "-j", "10000"]));
+        assert!(!ok(&["nsudoku", "solve", "-j", "18446744073709551615"]));
     }
 }

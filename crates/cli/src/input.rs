@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -22,9 +22,25 @@ pub struct Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.file {
-            Some(file) => write!(f, "{file}:{}", self.line),
+            Some(file) => write!(f, "{}:{}", printable(file), self.line),
             None => write!(f, "line {}", self.line),
         }
+    }
+}
+
+/// A file name as it may stand in one line of output: control characters (a newline in a
+/// name would split a `#` comment line and misalign the output) are written escaped.
+pub fn printable(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.chars().any(char::is_control) {
+        name.chars()
+            .map(|c| match c {
+                c if c.is_control() => c.escape_default().to_string(),
+                c => c.to_string(),
+            })
+            .collect::<String>()
+            .into()
+    } else {
+        name.into()
     }
 }
 
@@ -101,7 +117,7 @@ pub fn for_each_record(
     let named = paths.len() > 1;
     let mut failed = false;
     for path in paths {
-        let name = path.display().to_string();
+        let name = printable(&path.display().to_string()).into_owned();
         let result = read_path(path, options, |record, bytes| {
             let location = Location {
                 file: named.then(|| name.clone()),
@@ -113,7 +129,7 @@ pub fn for_each_record(
             if is_broken_pipe(&e) {
                 return Err(e);
             }
-            eprintln!("nsudoku: {name}: {e:#}");
+            warn!("nsudoku: {name}: {e:#}");
             failed = true;
         }
     }
@@ -127,6 +143,12 @@ fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
     let file = File::open(path).context("cannot open")?;
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
+
+/// The longest line read, in bytes. The largest grid, 512×512 written as numbers of up to
+/// three digits with one separator each, takes 1 MiB on one line; no puzzle needs more than
+/// four times that, so a longer line (`/dev/zero`, a binary file) is an error found at once,
+/// not a buffer that grows until memory runs out.
+pub const MAX_LINE: usize = 4 << 20;
 
 /// Calls `each` with every puzzle record of one file (`-`: stdin) and the bytes read since the
 /// previous call.
@@ -142,7 +164,10 @@ pub fn read_path(
     let mut bytes = 0u64;
     loop {
         buf.clear();
-        let n = input.read_until(b'\n', &mut buf).context("cannot read")?;
+        let n = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .context("cannot read")?;
         if n == 0 {
             break;
         }
@@ -150,6 +175,15 @@ pub fn read_path(
         number += 1;
         if buf.last() == Some(&b'\n') {
             buf.pop();
+        } else if buf.len() > MAX_LINE {
+            anyhow::bail!(
+                "line {number} is longer than {} MiB: no puzzle is that long",
+                MAX_LINE >> 20
+            );
+        }
+        if number == 1 && buf.starts_with("\u{feff}".as_bytes()) {
+            // A byte-order mark, as some editors write: not a symbol.
+            buf.drain(..3);
         }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as a bad symbol in place.
         match String::from_utf8(std::mem::take(&mut buf)) {

@@ -1,5 +1,14 @@
 //! The `nsudoku` command: argument handling and glue around the `nsudoku` library.
 
+/// Writes a line to standard error, ignoring failure: a closed or full stderr must not stop a
+/// run (nor panic, as `eprintln!` does).
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 mod commands;
 mod input;
@@ -17,7 +26,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status.code()),
         Err(e) if input::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("nsudoku: {e:#}");
+            warn!("nsudoku: {e:#}");
             ExitCode::from(Status::InputError.code())
         }
     }
@@ -25,6 +34,7 @@ fn main() -> ExitCode {
 
 fn run() -> anyhow::Result<Status> {
     let cli = Cli::parse();
+    output::check_stdout()?;
     match &cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),

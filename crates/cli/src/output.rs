@@ -37,7 +37,13 @@ pub struct Out {
     stdout: String,
     stderr: String,
     status: Status,
+    /// Streaming ([`Out::streaming`]): the text is written to stdout as it grows, and the
+    /// first error writing it.
+    stream: Option<io::Result<()>>,
 }
+
+/// Text a streaming [`Out`] holds before writing it.
+const STREAM_BUFFER: usize = 1 << 16;
 
 impl Out {
     pub fn new(format: Format, style: Style, at: Location) -> Out {
@@ -48,6 +54,30 @@ impl Out {
             stdout: String::new(),
             stderr: String::new(),
             status: Status::Success,
+            stream: None,
+        }
+    }
+
+    /// An `Out` whose text goes to stdout as it grows (see [`Out::flowing`]), for one puzzle
+    /// whose output has no bound (`solve --all`). Only for a run that writes one puzzle at a
+    /// time, with the [`Writer`] flushed before.
+    pub fn streaming(mut self) -> Out {
+        self.stream = Some(Ok(()));
+        self
+    }
+
+    /// For a streaming `Out`: writes the text held once it passes a few KiB. False once a write
+    /// has failed (a closed pipe): the caller stops, and [`Writer::write`] reports the error.
+    pub fn flowing(&mut self) -> bool {
+        match &mut self.stream {
+            None => true,
+            Some(Err(_)) => false,
+            Some(Ok(())) if self.stdout.len() < STREAM_BUFFER => true,
+            Some(state) => {
+                *state = io::stdout().write_all(self.stdout.as_bytes());
+                self.stdout.clear();
+                state.is_ok()
+            }
         }
     }
 
@@ -120,6 +150,35 @@ impl Out {
     }
 }
 
+/// Fails when standard output was closed (`nsudoku solve p.txt >&-`). The standard library
+/// opens `/dev/null` for read and write in place of a closed standard descriptor at start-up,
+/// so the results would vanish and the run end with nothing said; a shell's `>/dev/null`
+/// opens it for writing only, and is left alone.
+pub fn check_stdout() -> anyhow::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::fcntl::{FcntlArg, OFlag, fcntl};
+        use nix::sys::stat::{FileStat, SFlag, fstat, stat};
+        let stdout = io::stdout();
+        let read_write = fcntl(&stdout, FcntlArg::F_GETFL)
+            .is_ok_and(|f| OFlag::from_bits_truncate(f) & OFlag::O_ACCMODE == OFlag::O_RDWR);
+        let device = |s: FileStat| {
+            (
+                SFlag::from_bits_truncate(s.st_mode) & SFlag::S_IFMT,
+                s.st_rdev,
+            )
+        };
+        let is_null = match (fstat(&stdout), stat("/dev/null")) {
+            (Ok(out), Ok(dev_null)) => device(out) == device(dev_null),
+            _ => false,
+        };
+        if read_write && is_null {
+            anyhow::bail!("standard output is closed");
+        }
+    }
+    Ok(())
+}
+
 /// Writes outputs in the order given, and keeps the worst status.
 pub struct Writer {
     out: BufWriter<StdoutLock<'static>>,
@@ -136,9 +195,13 @@ impl Writer {
 
     pub fn write(&mut self, out: Out) -> io::Result<()> {
         self.status = self.status.max(out.status);
+        if let Some(Err(e)) = out.stream {
+            return Err(e);
+        }
         if !out.stderr.is_empty() {
             self.out.flush()?;
-            eprint!("{}", out.stderr);
+            // A closed stderr loses the messages, not the results.
+            let _ = io::stderr().write_all(out.stderr.as_bytes());
         }
         self.out.write_all(out.stdout.as_bytes())
     }

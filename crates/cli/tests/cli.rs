@@ -1,5 +1,7 @@
 //! Tests of the real `nsudoku` binary: exit codes, stderr, and snapshots of the output.
 
+mod hardening;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;

@@ -5,10 +5,11 @@
 //! after a warm-up, over whole passes; the solutions are checked after the clock stops.
 
 use std::hint::black_box;
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use anyhow::bail;
+use anyhow::{Context, bail};
 use nsudoku::format::Style;
 use nsudoku::parse::{ReadOptions, read_line};
 use nsudoku::transform::Transform;
@@ -17,7 +18,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::cli::BenchArgs;
-use crate::input::{read_options, read_path};
+use crate::input::{printable, read_options, read_path};
 use crate::output::Status;
 
 /// What one pass over the puzzles measured.
@@ -28,33 +29,43 @@ struct Pass {
     guessless: usize,
 }
 
+/// The most text the timed puzzles may take (`--expand` copies of a file's lines): the
+/// timed loop holds them all.
+const MAX_TEXT: usize = 512 << 20;
+
 pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     let options = read_options(&args.input)?;
     if args.input.files.is_empty() {
         bail!("bench needs at least one puzzle file");
     }
     let mode = if args.first { "first" } else { "count up to 2" };
-    println!("| file | puzzles | mode | puzzles/s | µs/puzzle | % no guess | guesses/puzzle |");
-    println!("|---|---:|---|---:|---:|---:|---:|");
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(
+        out,
+        "| file | puzzles | mode | puzzles/s | µs/puzzle | % no guess | guesses/puzzle |"
+    )?;
+    writeln!(out, "|---|---:|---|---:|---:|---:|---:|")?;
+    out.flush()?;
     let mut status = Status::Success;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     for path in &args.input.files {
-        let grids = load(path, &options, &mut status)?;
+        let name = printable(&path.display().to_string()).into_owned();
+        let grids = load(path, &name, &options, &mut status)?;
         if grids.is_empty() {
-            eprintln!("nsudoku: {}: no valid puzzle, skipped", path.display());
+            warn!("nsudoku: {name}: no valid puzzle, skipped");
             status = status.max(Status::InputError);
             continue;
         }
-        let lines = prepare(&grids, args, &mut rng);
+        let lines = prepare(&grids, args, &mut rng)?;
         let engine: Engine = args.engine.into();
         let limit = if args.first { 1 } else { 2 };
         let mut solver = Solutions::new(&grids[0], engine);
 
         let warm = Instant::now();
-        while warm.elapsed() < Duration::from_secs_f64(args.warmup) {
+        while warm.elapsed() < args.warmup {
             for chunk in lines.chunks(1024) {
                 pass(chunk, &options, &mut solver, limit);
-                if warm.elapsed() >= Duration::from_secs_f64(args.warmup) {
+                if warm.elapsed() >= args.warmup {
                     break;
                 }
             }
@@ -62,7 +73,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let start = Instant::now();
         let mut passes = 0;
         let mut stats = Pass::default();
-        while passes == 0 || start.elapsed() < Duration::from_secs_f64(args.secs) {
+        while passes == 0 || start.elapsed() < args.secs {
             let p = pass(&lines, &options, &mut solver, limit);
             if passes == 0 {
                 stats = p;
@@ -72,11 +83,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let elapsed = start.elapsed().as_secs_f64();
         let rate = (passes * lines.len()) as f64 / elapsed;
         if let Err(e) = verify(&lines, &options, limit, stats.solutions) {
-            eprintln!("nsudoku: {}: {e}", path.display());
+            warn!("nsudoku: {name}: {e}");
             status = status.max(Status::Unsolved);
         }
         let n = lines.len() as f64;
-        println!(
+        writeln!(
+            out,
             "| {} | {} | {mode} | {rate:.0} | {:.2} | {:.1} | {:.2} |",
             path.file_name().map_or_else(
                 || path.display().to_string(),
@@ -86,36 +98,56 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
             1e6 / rate,
             100.0 * stats.guessless as f64 / n,
             stats.guesses as f64 / n,
-        );
+        )?;
+        out.flush()?;
     }
     Ok(status)
 }
 
-fn load(path: &Path, options: &ReadOptions, status: &mut Status) -> anyhow::Result<Vec<Grid>> {
+fn load(
+    path: &Path,
+    name: &str,
+    options: &ReadOptions,
+    status: &mut Status,
+) -> anyhow::Result<Vec<Grid>> {
     let mut grids = Vec::new();
+    let mut text = 0;
     read_path(path, options, |record, _| {
         let line = record.line();
         match crate::input::validated(record.read(options)) {
-            Ok(grid) => grids.push(grid),
+            Ok(grid) => {
+                // Two bytes a cell.
+                text += 2 * grid.values().len();
+                if text > MAX_TEXT {
+                    bail!("more than {} MiB of puzzles to time", MAX_TEXT >> 20);
+                }
+                grids.push(grid);
+            }
             Err(errors) => {
                 *status = (*status).max(Status::InputError);
-                eprintln!(
-                    "nsudoku: {}:{line}: {} (skipped)",
-                    path.display(),
-                    errors[0]
-                );
+                warn!("nsudoku: {name}:{line}: {} (skipped)", errors[0]);
             }
         }
         Ok(())
-    })?;
+    })
+    .with_context(|| name.to_owned())?;
     Ok(grids)
 }
 
-/// The lines to time: each puzzle (permuted with `--shuffle`), cycled to `--expand`.
-fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> Vec<String> {
+/// The lines to time: each puzzle (permuted with `--shuffle`), cycled to `--expand`; at most
+/// [`MAX_TEXT`] bytes of them.
+fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> anyhow::Result<Vec<String>> {
     let style = Style::default();
     let n = args.expand.max(grids.len());
-    (0..n)
+    let mean = grids.iter().map(|g| g.values().len() + 1).sum::<usize>() / grids.len();
+    // Each line is its text and a `String` of 24 bytes.
+    if n.saturating_mul(mean + 24) > MAX_TEXT {
+        bail!(
+            "--expand {n}: {n} puzzles of {mean} characters would take more than {} MiB",
+            MAX_TEXT >> 20
+        );
+    }
+    Ok((0..n)
         .map(|k| {
             let grid = &grids[k % grids.len()];
             if args.shuffle {
@@ -124,7 +156,7 @@ fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> Vec<String> 
                 style.line(grid)
             }
         })
-        .collect()
+        .collect())
 }
 
 fn pass(lines: &[String], options: &ReadOptions, solver: &mut Solutions, limit: usize) -> Pass {

@@ -9,8 +9,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
     super::each_puzzle(
         &args.input,
         &args.output,
-        args.run.threads,
-        None,
+        super::Run::threads(args.run.threads),
         |out, result| {
             let at = out.at.clone();
             match (out.format, result) {

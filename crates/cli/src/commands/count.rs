@@ -5,26 +5,25 @@ use serde_json::json;
 use crate::cli::{CountArgs, Format};
 use crate::output::Status;
 
+use super::Run;
+
 pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
-    super::each_grid(
-        &args.input,
-        &args.output,
-        args.run.threads,
-        Some(&args.search),
-        |out, grid| {
-            let mut solutions = super::solutions(&grid, &args.search);
-            let count = solutions.count_up_to(args.limit);
-            let timed_out = solutions.interrupted();
-            match out.format {
-                Format::Json => {
-                    let status = if timed_out { "timeout" } else { "counted" };
-                    out.json(
-                        json!({ "status": status, "count": count.count, "exact": count.exact }),
-                    )
-                }
-                _ if timed_out => out.text(&format!("{count} (timed out)")),
-                _ => out.text(&count.to_string()),
+    let how = Run {
+        threads: args.run.threads,
+        search: Some(&args.search),
+        stream: false,
+    };
+    super::each_grid(&args.input, &args.output, how, |out, grid| {
+        let mut solutions = super::solutions(&grid, &args.search);
+        let count = solutions.count_up_to(args.limit);
+        let timed_out = solutions.interrupted();
+        match out.format {
+            Format::Json => {
+                let status = if timed_out { "timeout" } else { "counted" };
+                out.json(json!({ "status": status, "count": count.count, "exact": count.exact }))
             }
-        },
-    )
+            _ if timed_out => out.text(&format!("{count} (timed out)")),
+            _ => out.text(&count.to_string()),
+        }
+    })
 }

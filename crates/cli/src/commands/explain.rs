@@ -10,8 +10,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<Status> {
     super::each_grid(
         &args.input,
         &args.output,
-        args.run.threads,
-        None,
+        super::Run::threads(args.run.threads),
         |out, grid| {
             let count = grid.count_solutions(2).count;
             if count == 0 {

@@ -63,7 +63,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default();
         let seed = now.as_nanos() as u64;
-        eprintln!("nsudoku: seed {seed}");
+        warn!("nsudoku: seed {seed}");
         seed
     });
     let options = Options {
@@ -106,7 +106,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
                 Some(g) => write(&mut out, args, &style, i, &g)?,
                 None => {
                     status = Status::Unsolved;
-                    eprintln!(
+                    warn!(
                         "nsudoku: puzzle {i}: none found in {} attempts",
                         generator.options().max_attempts
                     );

@@ -18,9 +18,14 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         Some(text) => Some(parse_marks(text)?),
         None => None,
     };
-    super::each_grid(&args.input, &args.output, 1, None, |out, grid| {
-        hint(out, &grid, givens.as_ref(), marks.as_deref());
-    })
+    super::each_grid(
+        &args.input,
+        &args.output,
+        super::Run::threads(1),
+        |out, grid| {
+            hint(out, &grid, givens.as_ref(), marks.as_deref());
+        },
+    )
 }
 
 fn hint(out: &mut Out, grid: &Grid, givens: Option<&Grid>, marks: Option<&[Vec<Digit>]>) {

@@ -35,7 +35,7 @@ use crate::output::{Out, Status, Writer};
 /// The solutions of a grid with the engine asked for, given up after the timeout from now.
 pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     let stop = Stop {
-        deadline: search.timeout.map(|t| Instant::now() + t),
+        deadline: search.timeout.and_then(|t| Instant::now().checked_add(t)),
         progress: Some(search.guesses.clone()),
         helpers: search.helpers.get().cloned(),
         ..Stop::default()
@@ -53,22 +53,48 @@ const IN_FLIGHT: usize = 4;
 /// Puzzles a thread takes at a time from a batch, writing into one buffer.
 const CHUNK: usize = 64;
 
-/// Runs `each` on every puzzle of the inputs, on `threads` threads (0: every core), and writes
-/// the outputs in input order; returns the exit status. `search`: the search options, whose
-/// counter ([`SearchArgs::guesses`]) the progress line shows, so that a long search is seen to
-/// move.
+/// How a run of [`each_puzzle`] goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Run<'a> {
+    /// Worker threads (0: every core).
+    pub threads: usize,
+    /// The search options, whose counter ([`SearchArgs::guesses`]) the progress line shows,
+    /// so that a long search is seen to move.
+    pub search: Option<&'a SearchArgs>,
+    /// One puzzle at a time, each output written as it grows ([`Out::streaming`]): for
+    /// outputs with no bound, such as every solution of a puzzle.
+    pub stream: bool,
+}
+
+impl Run<'_> {
+    /// A run on `threads` threads, without search options.
+    pub fn threads(threads: usize) -> Run<'static> {
+        Run {
+            threads,
+            search: None,
+            stream: false,
+        }
+    }
+}
+
+/// Runs `each` on every puzzle of the inputs as `how` says, and writes the outputs in input
+/// order; returns the exit status.
 pub fn each_puzzle<F>(
     input: &InputArgs,
     output: &OutputArgs,
-    threads: usize,
-    search: Option<&SearchArgs>,
+    how: Run<'_>,
     each: F,
 ) -> anyhow::Result<Status>
 where
     F: Fn(&mut Out, Result<Grid, Vec<Error>>) + Sync,
 {
+    let Run {
+        threads,
+        search,
+        stream,
+    } = how;
     let options = read_options(input)?;
-    let pool = worker_pool(threads)?;
+    let pool = worker_pool(if stream { 1 } else { threads })?;
     if let Some(search) = search {
         // A long search may borrow the threads left idle (a lone hard puzzle races on them).
         let _ = search.helpers.set(helpers(pool.current_num_threads()));
@@ -106,6 +132,9 @@ where
                 line: 0,
             }),
         );
+        if stream {
+            out = out.streaming();
+        }
         for (at, record) in records {
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);
@@ -120,6 +149,10 @@ where
         // One thread: no pool, no batches.
         for_each_record(&paths, &options, |at, record, bytes| {
             progress.inc(bytes);
+            if stream {
+                // What is written first goes first.
+                writer.flush()?;
+            }
             Ok(writer.write(run(&[(at, record)]))?)
         })
     } else {
@@ -180,9 +213,18 @@ where
 /// (`perf sched`); pinned, `solve -j 2` of 49,158 puzzles is 3–9 % faster
 /// (`docs/benchmarks.md`). The reading thread is not pinned, and a pool smaller than the
 /// machine is left to the scheduler.
+///
+/// More than four threads a CPU only adds threads to start and memory for the searches that
+/// borrow them ([`nsudoku::Helpers`]), not speed: `threads` is capped there, with a word.
 pub fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    let cpus_here = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = 4 * cpus_here;
     let count = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => cpus_here,
+        n if n > most => {
+            warn!("nsudoku: -j {n}: running {most} threads (four per CPU)");
+            most
+        }
         n => n,
     };
     let cpus = core_affinity::get_core_ids().unwrap_or_default();
@@ -227,14 +269,13 @@ fn pins(threads: usize, cpus: usize) -> bool {
 pub fn each_grid<F>(
     input: &InputArgs,
     output: &OutputArgs,
-    threads: usize,
-    search: Option<&SearchArgs>,
+    how: Run<'_>,
     each: F,
 ) -> anyhow::Result<Status>
 where
     F: Fn(&mut Out, Grid) + Sync,
 {
-    each_puzzle(input, output, threads, search, |out, result| match result {
+    each_puzzle(input, output, how, |out, result| match result {
         Ok(grid) => each(out, grid),
         Err(errors) => out.invalid(&errors),
     })

@@ -7,20 +7,21 @@ use serde_json::json;
 use crate::cli::{Format, SolveArgs};
 use crate::output::{Out, Status, merge, shape_fields};
 
+use super::Run;
+
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
-    super::each_grid(
-        &args.input,
-        &args.output,
-        args.run.threads,
-        Some(&args.search),
-        |out, grid| {
-            if args.all {
-                all(out, &grid, args)
-            } else {
-                one(out, &grid, args)
-            }
-        },
-    )
+    let how = Run {
+        threads: args.run.threads,
+        search: Some(&args.search),
+        stream: args.all,
+    };
+    super::each_grid(&args.input, &args.output, how, |out, grid| {
+        if args.all {
+            all(out, &grid, args)
+        } else {
+            one(out, &grid, args)
+        }
+    })
 }
 
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.
@@ -61,18 +62,18 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     }
 }
 
-/// Every solution up to the limit; a summary comment after each puzzle.
+/// Every solution up to the limit, written as found (none is held: the output streams), then
+/// a summary: a comment line, or in JSON one object per solution and a summary object.
 fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     let mut solutions = super::solutions(grid, &args.search);
-    let mut found = Vec::new();
     let mut count = 0;
-    while count < args.limit {
+    while count < args.limit && out.flowing() {
         let Some(solution) = solutions.next() else {
             break;
         };
         count += 1;
         if out.format == Format::Json {
-            found.push(solution);
+            out.json(json!({ "solution": count, "grid": solution }));
         } else {
             out.grid(&solution);
         }
@@ -82,9 +83,12 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
         out.fail(Status::Unsolved);
     }
     if out.format == Format::Json {
-        let status = if count == 0 { "no_solution" } else { "solved" };
-        let fields =
-            json!({ "status": status, "count": count, "exact": exact, "solutions": found });
+        let status = match count {
+            0 if solutions.interrupted() => "timeout",
+            0 => "no_solution",
+            _ => "solved",
+        };
+        let fields = json!({ "status": status, "count": count, "exact": exact });
         return out.json(merge([fields, shape_fields(grid)]));
     }
     let more = if exact { "" } else { "+" };

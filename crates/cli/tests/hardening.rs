@@ -1,0 +1,221 @@
+//! Regression tests for hostile or careless input and options: each names what it guards.
+//! None may panic, hang or hold memory without bound; exit statuses are 0, 1 or 2 only.
+
+use std::process::Output;
+
+use predicates::prelude::*;
+
+use super::{nsudoku, stdout};
+
+/// Runs a shell command line in which `NSUDOKU` names the binary, within a minute.
+fn shell(script: &str) -> Output {
+    let bin = assert_cmd::cargo::cargo_bin("nsudoku");
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("NSUDOKU='{}'; {script}", bin.display()))
+        .output()
+        .expect("sh runs")
+}
+
+fn no_panic(out: &Output) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+const EMPTY_9: &str =
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n";
+
+#[test]
+fn timeouts_beyond_a_year_or_not_numbers_are_usage_errors() {
+    for bad in ["1e19", "-1", "NaN", "inf"] {
+        nsudoku()
+            .args(["solve", "--timeout", bad, "-"])
+            .write_stdin(EMPTY_9)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn bench_seconds_must_be_times() {
+    for (flag, bad) in [
+        ("--secs", "-1"),
+        ("--secs", "NaN"),
+        ("--secs", "1e300"),
+        ("--warmup", "inf"),
+        ("--warmup", "-5"),
+    ] {
+        nsudoku()
+            .args(["bench", &format!("{flag}={bad}"), "-"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn bench_expand_is_bounded_before_allocating() {
+    for n in ["18446744073709551615", "100000000"] {
+        nsudoku()
+            .args(["bench", "--expand", n, "--secs", "0", "--warmup", "0", "-"])
+            .write_stdin(EMPTY_9)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--expand"));
+    }
+}
+
+#[test]
+fn a_closed_stderr_does_not_panic() {
+    for script in [
+        "echo 11 | $NSUDOKU solve 2>&1 | head -c 1 >/dev/null",
+        "$NSUDOKU generate -n 2 2>&1 | true",
+        "echo 11 | $NSUDOKU solve 2>/dev/full",
+        "echo 11 | $NSUDOKU solve 2>&-",
+    ] {
+        let out = shell(script);
+        no_panic(&out);
+        let code = out.status.code();
+        assert!(matches!(code, Some(0..=2)), "{script}: {code:?}");
+    }
+}
+
+#[test]
+fn bench_into_a_closed_pipe_ends_quietly() {
+    let out = shell(&format!(
+        "printf '{}' > /tmp/nsudoku-bench-pipe.txt; \
+         $NSUDOKU bench --secs 0.01 --warmup 0 /tmp/nsudoku-bench-pipe.txt /tmp/nsudoku-bench-pipe.txt | head -c 1 >/dev/null",
+        EMPTY_9.trim()
+    ));
+    no_panic(&out);
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_line_longer_than_any_puzzle_is_an_error_found_early() {
+    // /dev/zero has no newline: reading it whole would exhaust memory.
+    let out = shell("head -c 50000000 /dev/zero | $NSUDOKU solve; echo \"exit $?\"");
+    no_panic(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.ends_with("exit 2\n"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("longer than 4 MiB"));
+}
+
+#[test]
+fn solve_all_streams_instead_of_holding_every_solution() {
+    // 6.7e21 solutions: only a stream reaches `head` before memory runs out.
+    for format in ["line", "json"] {
+        let out = shell(&format!(
+            "echo {} | timeout 60 $NSUDOKU solve --all --limit 1000000000 -f {format} | head -n 20000 | wc -l",
+            EMPTY_9.trim()
+        ));
+        no_panic(&out);
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "20000");
+    }
+}
+
+#[test]
+fn solve_all_json_has_one_object_per_solution_then_a_summary() {
+    let out = stdout(
+        nsudoku()
+            .args(["solve", "--all", "-f", "json", "-"])
+            .write_stdin("0000000000000000\n")
+            .assert()
+            .success(),
+    );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 289);
+    assert_eq!(lines[0]["solution"], 1);
+    assert_eq!(lines[287]["solution"], 288);
+    assert_eq!(lines[288]["status"], "solved");
+    assert_eq!(lines[288]["count"], 288);
+    assert_eq!(lines[288]["exact"], true);
+}
+
+#[test]
+fn a_limit_of_zero_is_a_usage_error() {
+    for args in [
+        &["solve", "--all", "--limit", "0", "-"][..],
+        &["count", "--limit", "0", "-"],
+    ] {
+        nsudoku()
+            .args(args)
+            .write_stdin(EMPTY_9)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("at least 1"));
+    }
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_not_silence() {
+    let out = shell(&format!(
+        "echo {} | $NSUDOKU solve --first >&-; echo \"exit $?\" >&2",
+        EMPTY_9.trim()
+    ));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("standard output is closed"), "{stderr}");
+    assert!(stderr.ends_with("exit 2\n"), "{stderr}");
+}
+
+#[test]
+fn a_file_name_with_a_newline_keeps_output_aligned() {
+    let dir = std::env::temp_dir().join("nsudoku-newline-name");
+    std::fs::create_dir_all(&dir).unwrap();
+    let odd = dir.join("two\nlines.txt");
+    std::fs::write(&odd, "11\n").unwrap();
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, "1.3....2.....32.\n").unwrap();
+    let out = stdout(
+        nsudoku()
+            .arg("solve")
+            .arg(&odd)
+            .arg(&plain)
+            .assert()
+            .code(2),
+    );
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.starts_with("# "), "{out}");
+    assert!(out.contains("two\\nlines.txt"), "{out}");
+}
+
+#[test]
+fn threads_are_bounded() {
+    for bad in ["10000", "18446744073709551615"] {
+        nsudoku()
+            .args(["solve", "-j", bad, "-"])
+            .write_stdin(EMPTY_9)
+            .assert()
+            .code(2);
+    }
+    // Within the limit but past four per CPU: capped, with a word, and the answer is right.
+    nsudoku()
+        .args(["count", "-j", "1024", "-"])
+        .write_stdin("0000000000000000\n")
+        .assert()
+        .success()
+        .stdout("288\n");
+}
+
+#[test]
+fn an_unreachable_rating_range_is_a_usage_error_at_once() {
+    nsudoku()
+        .args(["generate", "--rating=-100..-50"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("ratings run from 1.0 to 20.0"));
+}
+
+#[test]
+fn a_byte_order_mark_is_not_a_symbol() {
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin("\u{feff}# a comment\n1.3....2.....32.\n")
+        .assert()
+        .success()
+        .stdout("1234341221434321\n");
+}
