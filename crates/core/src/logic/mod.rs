@@ -17,7 +17,7 @@
 //! | empty rectangle, simple colouring | `single_digit.rs` | all |
 //! | ALS-XZ | `als.rs` | all |
 //! | unique rectangles 1–4, BUG+1 | `uniqueness.rs` | all, unique puzzles only |
-//! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains.rs` | all |
+//! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains/` | all |
 //!
 //! Every step is sound on its own: no technique guesses. The uniqueness techniques are the one
 //! exception in spirit: they assume the puzzle has exactly one solution, so they run only when

@@ -1,6 +1,7 @@
 //! Single-digit patterns built from strong links (a digit with exactly two places in a house).
 //!
-//! (Skyscrapers, 2-String Kites and Turbot Fish are chains of two strong links: `chains.rs`.)
+//! (Skyscrapers, 2-String Kites and Turbot Fish are chains of two strong links:
+//! `chains/strong_links.rs`.)
 //! - Empty rectangle: a box whose places for the digit lie in one row and one column, and a
 //!   strong link in a line crossing that row (or column) outside the box.
 //!
