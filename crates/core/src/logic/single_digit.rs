@@ -7,8 +7,8 @@
 //!
 //! Rated 4.3, as Sukaku Explainer rates a grouped pair of strong links.
 
-use super::board::bits;
-use super::{Board, Step, Technique};
+use super::board::{Board, bits};
+use super::step::{Step, Technique};
 
 /// A strong link: digit `d` has exactly the two places `a` and `b` in house `h`.
 fn strong_links(board: &Board, d: usize, kinds: &[usize]) -> Vec<(usize, usize, usize)> {

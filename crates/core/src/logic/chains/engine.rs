@@ -4,8 +4,8 @@
 
 use std::collections::VecDeque;
 
-use crate::logic::board::{Geometry, bits};
-use crate::logic::{Board, Step};
+use crate::logic::board::{Board, Geometry, bits};
+use crate::logic::step::Step;
 
 pub(super) const NONE: u32 = u32::MAX;
 

@@ -6,8 +6,8 @@ use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Mode, Prop};
 use super::rating::{Found, better, length_difficulty, round1};
-use crate::logic::board::bits;
-use crate::logic::{Board, Step, Technique};
+use crate::logic::board::{Board, bits};
+use crate::logic::step::{Step, Technique};
 
 /// Nishio forcing chains: an assumption whose single-digit consequences contradict.
 pub(in crate::logic) fn nishio(board: &Board) -> Option<Step> {

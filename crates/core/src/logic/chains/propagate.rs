@@ -4,8 +4,9 @@
 
 use super::engine::{Buffers, Cause, Engine, Mode, NONE, Prop};
 use super::unary::unary_all;
-use crate::logic::board::{bits, positions};
-use crate::logic::{Board, Step, Technique, fish, intersections, subsets};
+use crate::logic::board::{Board, bits, positions};
+use crate::logic::step::{Step, Technique};
+use crate::logic::{fish, intersections, subsets};
 
 impl<'a> Engine<'a> {
     /// Follows every consequence of one assumption (Sudoku Explainer's `doChaining`): on

@@ -1,7 +1,7 @@
 //! How chains compare: a step with its sort key (rating, then potentials involved), and Sudoku
 //! Explainer's rating increment for a chain's length.
 
-use crate::logic::Step;
+use crate::logic::step::Step;
 
 /// A chain step with its sort key (rating, potentials involved).
 pub(in crate::logic) struct Found {

@@ -4,8 +4,8 @@
 use super::engine::{Cause, Engine, Mode, NONE};
 use super::graph::Graph;
 use super::rating::{Found, better, round1};
-use crate::logic::board::bits;
-use crate::logic::{Board, Step, Technique};
+use crate::logic::board::{Board, bits};
+use crate::logic::step::{Step, Technique};
 
 /// Sukaku Explainer's base ratings for single-digit chains of `k` strong links (k = 2 …).
 const STRONG_LINK_BASE: [f64; 8] = [0.0, 4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];

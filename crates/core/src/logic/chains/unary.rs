@@ -4,8 +4,8 @@
 use super::engine::{Cause, Engine, Mode, NONE, Prop};
 use super::graph::Graph;
 use super::rating::{Found, better, length_difficulty, round1};
-use crate::logic::board::bits;
-use crate::logic::{Board, Step, Technique};
+use crate::logic::board::{Board, bits};
+use crate::logic::step::{Step, Technique};
 
 /// Unary chains and loops for one kind of link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
