@@ -10,7 +10,7 @@ use std::fmt;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::grid::{Cell, Conflict, Digit, House, MAX_SIDE};
+use crate::cell::{Cell, Conflict, Digit, House, MAX_SIDE};
 
 /// A place in the input text: 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -23,16 +23,12 @@
 //! API and 1-based in every message (`r3c2`, `box 1`), as Sudoku players write them.
 
 use std::fmt;
-use std::num::NonZeroU16;
 
-use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::bits::Bits;
+pub use crate::cell::{Cell, Conflict, Digit, House, MAX_SIDE};
 use crate::error::{Error, ShapeError};
-
-/// The largest side a grid may have: 512 (boxes up to 32×16, or 22×22 for square ones).
-pub const MAX_SIDE: usize = 512;
 
 /// The shape of a box: `width` columns by `height` rows. The grid is `N × N` with
 /// `N = width × height`.
@@ -112,10 +108,7 @@ impl Shape {
 
     /// The cell at a row-major index.
     pub fn cell(self, index: usize) -> Cell {
-        Cell {
-            row: (index / self.side()) as u16,
-            col: (index % self.side()) as u16,
-        }
+        Cell::new(index / self.side(), index % self.side())
     }
 
     /// The row-major index of a cell.
@@ -191,126 +184,11 @@ fn nearest_square(n: usize) -> usize {
     }
 }
 
-/// A digit `1..=N`: never 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(NonZeroU16);
-
+// Here rather than in `cell.rs`, which cannot name a `Shape`.
 impl Digit {
-    /// The digit `value`, or `None` for 0 and values above [`MAX_SIDE`].
-    pub fn new(value: usize) -> Option<Digit> {
-        if value > MAX_SIDE {
-            return None;
-        }
-        NonZeroU16::new(value as u16).map(Digit)
-    }
-
     /// The digit `value` when it fits a grid of the given shape.
     pub fn new_checked(value: usize, shape: Shape) -> Option<Digit> {
         Digit::new(value).filter(|d| d.get() <= shape.side())
-    }
-
-    /// The digit's value, `1..=N`.
-    pub fn get(self) -> usize {
-        self.0.get() as usize
-    }
-
-    /// `value - 1`, the digit's bit in a candidate set.
-    pub fn index(self) -> usize {
-        self.get() - 1
-    }
-}
-
-impl fmt::Display for Digit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl Serialize for Digit {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u16(self.0.get())
-    }
-}
-
-/// A cell, by 0-based row and column; shown 1-based as `r3c2`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell {
-    row: u16,
-    col: u16,
-}
-
-impl Cell {
-    /// The cell at 0-based `row` and `col`.
-    pub fn new(row: usize, col: usize) -> Cell {
-        Cell {
-            row: row as u16,
-            col: col as u16,
-        }
-    }
-
-    /// 0-based row.
-    pub fn row(self) -> usize {
-        self.row as usize
-    }
-
-    /// 0-based column.
-    pub fn col(self) -> usize {
-        self.col as usize
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
-    }
-}
-
-impl Serialize for Cell {
-    /// `{"row": 3, "col": 2}`, 1-based like the text form.
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Cell", 2)?;
-        st.serialize_field("row", &(self.row + 1))?;
-        st.serialize_field("col", &(self.col + 1))?;
-        st.end()
-    }
-}
-
-/// A row, column or box, by 0-based index; shown 1-based (`row 3`, `box 1`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum House {
-    /// A row.
-    Row(u16),
-    /// A column.
-    Col(u16),
-    /// A box, numbered row-major.
-    Box(u16),
-}
-
-impl House {
-    fn parts(self) -> (&'static str, u16) {
-        match self {
-            House::Row(i) => ("row", i),
-            House::Col(i) => ("column", i),
-            House::Box(i) => ("box", i),
-        }
-    }
-}
-
-impl fmt::Display for House {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (kind, i) = self.parts();
-        write!(f, "{kind} {}", i + 1)
-    }
-}
-
-impl Serialize for House {
-    /// `{"kind": "row", "index": 3}`, 1-based.
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (kind, i) = self.parts();
-        let mut st = s.serialize_struct("House", 2)?;
-        st.serialize_field("kind", kind)?;
-        st.serialize_field("index", &(i + 1))?;
-        st.end()
     }
 }
 
@@ -374,19 +252,6 @@ impl FromIterator<Digit> for DigitSet {
         }
         set
     }
-}
-
-/// Two equal digits in one house: the clash that makes a grid invalid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Conflict {
-    /// The repeated digit.
-    pub digit: Digit,
-    /// Where it repeats.
-    pub house: House,
-    /// The first cell holding it, in reading order.
-    pub first: Cell,
-    /// A later cell holding it.
-    pub second: Cell,
 }
 
 /// An `N × N` grid of optional digits: a puzzle, a partial fill or a solution.

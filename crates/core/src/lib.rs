@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+mod cell;
 pub mod error;
 pub mod format;
 pub mod generate;

@@ -6,8 +6,8 @@
 //! every cell that sees all the `z`s of both sets. Rated from Sukaku Explainer's wings: 5.5
 //! with four cells in all (a WXYZ-Wing), 0.1 more per extra cell.
 
-use super::board::bits;
-use super::{Board, Step, Technique, cell_list, digit_list};
+use super::board::{Board, bits};
+use super::step::{Step, Technique, cell_list, digit_list};
 
 /// Largest ALS searched, in cells.
 const MAX_CELLS: usize = 4;

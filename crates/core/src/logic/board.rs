@@ -267,20 +267,6 @@ impl Board {
     pub(crate) fn positions(&self, h: usize, d: usize) -> u64 {
         positions(&self.geo, &self.cands, h, d)
     }
-
-    /// Applies a step's placements and eliminations.
-    pub fn apply(&mut self, step: &super::Step) {
-        let n = self.geo.n;
-        for e in &step.eliminations {
-            self.cands[e.cell.row() * n + e.cell.col()] &= !(1u64 << e.digit.index());
-        }
-        for p in &step.placements {
-            let idx = p.cell.row() * n + p.cell.col();
-            if self.values[idx] == 0 {
-                self.place(idx, p.digit.index());
-            }
-        }
-    }
 }
 
 /// The positions of digit `d` in house `h` on candidate array `cands`.
@@ -305,4 +291,46 @@ pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
             Some(i)
         }
     })
+}
+
+/// Calls `f` with each choice of `k` of the `items` (`(id, mask)`, taken in order) whose masks
+/// together with `init` have at most `max_bits` bits, until `f` returns `Some`. Subsets, fish,
+/// unique rectangles and wings all search such sets.
+pub(super) fn combinations<T>(
+    items: &[(usize, u64)],
+    k: usize,
+    init: u64,
+    max_bits: u32,
+    f: &mut impl FnMut(&[usize], u64) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        items: &[(usize, u64)],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u64,
+        max_bits: u32,
+        f: &mut impl FnMut(&[usize], u64) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return f(chosen, union);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - chosen.len() {
+                break;
+            }
+            let u = union | items[i].1;
+            if u.count_ones() > max_bits {
+                continue;
+            }
+            chosen.push(items[i].0);
+            let r = go(items, k, i + 1, chosen, u, max_bits, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), init, max_bits, f)
 }

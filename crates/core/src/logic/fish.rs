@@ -7,8 +7,8 @@
 //! *Sashimi*: a base line keeps one place or none inside the cover. Sudoku Explainer has no such
 //! rule (its chains find them), so they are rated as the X-chains they are: 6.6 and up.
 
-use super::board::bits;
-use super::{Board, Step, Technique, combinations};
+use super::board::{Board, bits, combinations};
+use super::step::{Step, Technique};
 
 /// The cell at position `i` of line `line` (0..N rows or N..2N columns).
 fn line_cell(n: usize, line: usize, i: usize) -> usize {

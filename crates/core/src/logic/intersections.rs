@@ -3,7 +3,8 @@
 //! a row or column (2.8). Sudoku Explainer's *direct* forms (1.7, 1.9) count only when the
 //! removal leaves a hidden single in a house of the first kind, which they also place.
 
-use super::{Board, Step, Technique};
+use super::board::Board;
+use super::step::{Step, Technique};
 
 /// Kinds of house: 0 rows, 1 columns, 2 boxes (as in `Geometry::cell_houses`).
 const PAIRS: [(usize, usize); 4] = [(2, 1), (2, 0), (1, 2), (0, 2)];
@@ -23,7 +24,7 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                let cells: Vec<usize> = super::bits(pos)
+                let cells: Vec<usize> = super::board::bits(pos)
                     .map(|i| geo.houses[h1][i] as usize)
                     .collect();
                 let h2 = geo.cell_houses[cells[0]][k2] as usize;
@@ -111,7 +112,7 @@ fn following_single(
         if pos.count_ones() < 2 {
             continue;
         }
-        let mut rest = super::bits(pos)
+        let mut rest = super::board::bits(pos)
             .map(|i| geo.houses[h3][i] as usize)
             .filter(|&c| !geo.cell_houses[c].contains(&(h2 as u16)));
         if let (Some(c), None) = (rest.next(), rest.next()) {

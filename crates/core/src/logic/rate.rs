@@ -4,10 +4,9 @@
 
 use serde::Serialize;
 
-use super::{
-    Board, LogicError, Step, Technique, chains, fish, intersections, single_digit, singles,
-    subsets, uniqueness, wings,
-};
+use super::board::{Board, LogicError};
+use super::step::{Step, Technique};
+use super::{chains, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 use crate::grid::Grid;
 
 /// A named band of the ER scale.

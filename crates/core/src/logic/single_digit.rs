@@ -1,13 +1,14 @@
 //! Single-digit patterns built from strong links (a digit with exactly two places in a house).
 //!
-//! (Skyscrapers, 2-String Kites and Turbot Fish are chains of two strong links: `chains.rs`.)
+//! (Skyscrapers, 2-String Kites and Turbot Fish are chains of two strong links:
+//! `chains/strong_links.rs`.)
 //! - Empty rectangle: a box whose places for the digit lie in one row and one column, and a
 //!   strong link in a line crossing that row (or column) outside the box.
 //!
 //! Rated 4.3, as Sukaku Explainer rates a grouped pair of strong links.
 
-use super::board::bits;
-use super::{Board, Step, Technique};
+use super::board::{Board, bits};
+use super::step::{Step, Technique};
 
 /// A strong link: digit `d` has exactly the two places `a` and `b` in house `h`.
 fn strong_links(board: &Board, d: usize, kinds: &[usize]) -> Vec<(usize, usize, usize)> {

@@ -4,8 +4,8 @@
 //! Sudoku Explainer rates a hidden single 1.2 in a box and 1.5 in a row or column, a naked
 //! single 2.3; a full house (SE has no such rule) is rated as the hidden single it also is.
 
-use super::board::bits;
-use super::{Board, Step, Technique};
+use super::board::{Board, bits};
+use super::step::{Step, Technique};
 
 /// A house with one empty cell left.
 pub(super) fn full_house(board: &Board) -> Option<Step> {

@@ -6,8 +6,8 @@
 //! 4.0, quad 5.4; the *direct* hidden pair (2.0) and triple (2.5) count only when the subset
 //! leaves a hidden single in the house, which they also place.
 
-use super::board::bits;
-use super::{Board, Step, Technique, cell_list, combinations, digit_list};
+use super::board::{Board, bits, combinations};
+use super::step::{Step, Technique, cell_list, digit_list};
 
 /// Boxes, then columns, then rows (Sudoku Explainer's order for subsets).
 fn houses(n: usize) -> impl Iterator<Item = usize> {

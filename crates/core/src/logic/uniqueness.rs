@@ -13,8 +13,8 @@
 //! BUG+1 (5.6): every empty cell holds two candidates but one, which holds three; the digit
 //! that appears three times in that cell's houses must go there.
 
-use super::board::bits;
-use super::{Board, Step, Technique, cell_list, combinations, digit_list};
+use super::board::{Board, bits, combinations};
+use super::step::{Step, Technique, cell_list, digit_list};
 
 pub(super) fn rectangle(board: &Board, t: Technique) -> Option<Step> {
     let geo = &*board.geo;

@@ -6,8 +6,8 @@
 //! - W-Wing (4.4, as Sukaku Explainer rates it): two `xy` cells and a strong link on `x` whose ends
 //!   see one each; one of the two cells is `y`, so `y` leaves the cells that see both.
 
-use super::board::bits;
-use super::{Board, Step, Technique, combinations};
+use super::board::{Board, bits, combinations};
+use super::step::{Step, Technique};
 
 pub(super) fn xy_wing(board: &Board) -> Option<Step> {
     wing(board, false)

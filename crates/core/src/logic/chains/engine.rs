@@ -1,0 +1,397 @@
+//! The chaining engine's state: potentials (`cell * N + d`, on or off), the nodes a search
+//! reaches with their causes and parents, and the [`Engine`] that lists each potential's
+//! direct consequences on a working copy of the board and writes a chain's step.
+
+use std::collections::VecDeque;
+
+use crate::logic::board::{Board, Geometry, bits};
+use crate::logic::step::Step;
+
+pub(super) const NONE: u32 = u32::MAX;
+
+/// Why a potential holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cause {
+    Assumed,
+    Cell,
+    House(u16),
+    Advanced,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub(super) pot: u32,
+    pub(super) on: bool,
+    pub(super) cause: Cause,
+    pstart: u32,
+    plen: u32,
+}
+
+/// The result of following one assumption: every potential reached, with its parents.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Prop {
+    pub(super) nodes: Vec<Node>,
+    pub(super) parents: Vec<u32>,
+    pub(super) on: Vec<u64>,
+    pub(super) off: Vec<u64>,
+    /// A potential found both on and off: (on node, off node).
+    pub(super) contradiction: Option<(u32, u32)>,
+}
+
+impl Prop {
+    pub(super) fn has(&self, pot: u32, on: bool) -> bool {
+        let set = if on { &self.on } else { &self.off };
+        set[pot as usize / 64] >> (pot % 64) & 1 == 1
+    }
+
+    pub(super) fn node_of(&self, pot: u32, on: bool) -> Option<u32> {
+        self.nodes
+            .iter()
+            .position(|nd| nd.pot == pot && nd.on == on)
+            .map(|i| i as u32)
+    }
+
+    /// Adds a node (not indexed: see `Engine::index`).
+    pub(super) fn add(&mut self, pot: u32, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        let idx = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            on,
+            cause,
+            pstart: self.parents.len() as u32,
+            plen: parents.len() as u32,
+        });
+        self.parents.extend_from_slice(parents);
+        idx
+    }
+
+    /// Empties the prop, keeping its buffers.
+    pub(super) fn clear(&mut self) {
+        for nd in &self.nodes {
+            let (w, b) = (nd.pot as usize / 64, nd.pot % 64);
+            self.on[w] &= !(1 << b);
+            self.off[w] &= !(1 << b);
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.contradiction = None;
+    }
+
+    pub(super) fn parents(&self, node: u32) -> &[u32] {
+        let nd = self.nodes[node as usize];
+        &self.parents[nd.pstart as usize..(nd.pstart + nd.plen) as usize]
+    }
+}
+
+/// Which links and rules a search uses.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mode {
+    /// Cell links (off → on in bivalue cells; on → off within a cell).
+    pub(super) y: bool,
+    /// House links for off → on.
+    pub(super) x: bool,
+    pub(super) dynamic: bool,
+    /// 0: links only; 1: plus intersections, pairs, X-Wings; 2: plus unary chains.
+    pub(super) level: u8,
+}
+
+/// Work lists of one propagation, kept between propagations.
+#[derive(Default)]
+pub(super) struct Buffers {
+    pub(super) pending_on: VecDeque<u32>,
+    pub(super) pending_off: VecDeque<u32>,
+    pub(super) offs: Vec<(u32, Cause)>,
+    pub(super) ons: Vec<(u32, Cause, u32, u32)>,
+    pub(super) parents: Vec<u32>,
+}
+
+pub(super) struct Engine<'a> {
+    pub(super) board: &'a Board,
+    pub(super) geo: &'a Geometry,
+    pub(super) n: usize,
+    pub(super) work: Vec<u64>,
+    /// Positions of each digit in each house (`h * N + d`), on the real and working boards.
+    pub(super) pos_src: Vec<u64>,
+    pub(super) pos_work: Vec<u64>,
+    /// Each cell's index within its row, column and box.
+    pub(super) slot: Vec<[u8; 3]>,
+    /// Hidden parents of the last `off_to_on` results, indexed by their ranges.
+    pub(super) hidden: Vec<u32>,
+    /// A prop to reuse.
+    pub(super) spare: Option<Prop>,
+    /// Buffers `propagate` reuses.
+    pub(super) bufs: Buffers,
+    pub(super) on_at: Vec<u32>,
+    pub(super) off_at: Vec<u32>,
+    pub(super) seen: Vec<u32>,
+    pub(super) seen_stamp: u32,
+}
+
+impl<'a> Engine<'a> {
+    pub(super) fn new(board: &'a Board) -> Engine<'a> {
+        let geo = &*board.geo;
+        let n = geo.n;
+        let pots = n * n * n;
+        let mut pos_src = vec![0u64; 3 * n * n];
+        let mut slot = vec![[0u8; 3]; n * n];
+        for (h, cells) in geo.houses.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                let c = c as usize;
+                slot[c][h / n] = i as u8;
+                for d in bits(board.cands[c]) {
+                    pos_src[h * n + d] |= 1 << i;
+                }
+            }
+        }
+        Engine {
+            board,
+            geo,
+            n,
+            work: board.cands.clone(),
+            pos_work: pos_src.clone(),
+            pos_src,
+            slot,
+            hidden: Vec::new(),
+            spare: None,
+            bufs: Buffers::default(),
+            on_at: vec![NONE; pots],
+            off_at: vec![NONE; pots],
+            seen: vec![0; 2 * pots],
+            seen_stamp: 0,
+        }
+    }
+
+    pub(super) fn pot(&self, cell: usize, d: usize) -> u32 {
+        (cell * self.n + d) as u32
+    }
+
+    pub(super) fn split(&self, pot: u32) -> (usize, usize) {
+        (pot as usize / self.n, pot as usize % self.n)
+    }
+
+    /// Potentials made off by `pot` on, on the working board.
+    pub(super) fn on_to_off(&self, pot: u32, y: bool, out: &mut Vec<(u32, Cause)>) {
+        let (cell, d) = self.split(pot);
+        out.clear();
+        if y {
+            for v in bits(self.work[cell] & !(1 << d)) {
+                out.push((self.pot(cell, v), Cause::Cell));
+            }
+        }
+        let box_h = self.geo.cell_houses[cell][2];
+        for &q in &self.geo.peers[cell] {
+            let q = q as usize;
+            if self.work[q] >> d & 1 == 1 {
+                let hs = self.geo.cell_houses[q];
+                let h = if hs[2] == box_h {
+                    box_h
+                } else if hs[0] == self.geo.cell_houses[cell][0] {
+                    hs[0]
+                } else {
+                    hs[1]
+                };
+                out.push((self.pot(q, d), Cause::House(h)));
+            }
+        }
+    }
+
+    /// Potentials made on by `pot` off, with their hidden parents (candidates the working
+    /// board lost relative to the real one, which the inference relies on) as a range of
+    /// `self.hidden`.
+    pub(super) fn off_to_on(
+        &mut self,
+        pot: u32,
+        mode: Mode,
+        out: &mut Vec<(u32, Cause, u32, u32)>,
+    ) {
+        let (cell, d) = self.split(pot);
+        out.clear();
+        self.hidden.clear();
+        let src = &self.board.cands;
+        let n = self.n;
+        if mode.y && self.work[cell].count_ones() == 2 {
+            let v = (self.work[cell] & !(1 << d)).trailing_zeros() as usize;
+            let start = self.hidden.len() as u32;
+            for w in bits(src[cell] & !self.work[cell]) {
+                self.hidden.push((cell * n + w) as u32);
+            }
+            out.push((
+                self.pot(cell, v),
+                Cause::Cell,
+                start,
+                self.hidden.len() as u32 - start,
+            ));
+        }
+        if mode.x {
+            for k in [2, 0, 1] {
+                let h = self.geo.cell_houses[cell][k] as usize;
+                let pos = self.pos_work[h * n + d];
+                if pos.count_ones() == 2 {
+                    let me = 1u64 << self.slot[cell][k];
+                    let other = self.geo.houses[h][(pos & !me).trailing_zeros() as usize] as usize;
+                    let start = self.hidden.len() as u32;
+                    for i in bits(self.pos_src[h * n + d] & !pos) {
+                        self.hidden
+                            .push((self.geo.houses[h][i] as usize * n + d) as u32);
+                    }
+                    out.push((
+                        self.pot(other, d),
+                        Cause::House(h as u16),
+                        start,
+                        self.hidden.len() as u32 - start,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Removes a candidate from the working board.
+    pub(super) fn knock_out(&mut self, cell: usize, d: usize) {
+        self.work[cell] &= !(1 << d);
+        let n = self.n;
+        for k in 0..3 {
+            let h = self.geo.cell_houses[cell][k] as usize;
+            self.pos_work[h * n + d] &= !(1u64 << self.slot[cell][k]);
+        }
+    }
+
+    /// Restores the working board to the real one.
+    pub(super) fn restore(&mut self) {
+        self.work.copy_from_slice(&self.board.cands);
+        self.pos_work.copy_from_slice(&self.pos_src);
+    }
+
+    pub(super) fn index(&mut self, prop: &mut Prop, node: u32) {
+        let nd = prop.nodes[node as usize];
+        let (set, at) = if nd.on {
+            (&mut prop.on, &mut self.on_at)
+        } else {
+            (&mut prop.off, &mut self.off_at)
+        };
+        set[nd.pot as usize / 64] |= 1 << (nd.pot % 64);
+        at[nd.pot as usize] = node;
+    }
+
+    /// Records a node for the duplicate checks only (searches whose props are not kept).
+    pub(super) fn mark(&mut self, prop: &Prop, node: u32) {
+        let nd = prop.nodes[node as usize];
+        if nd.on {
+            self.on_at[nd.pot as usize] = node;
+        } else {
+            self.off_at[nd.pot as usize] = node;
+        }
+    }
+
+    pub(super) fn reset(&mut self, prop: &Prop) {
+        for nd in &prop.nodes {
+            self.on_at[nd.pot as usize] = NONE;
+            self.off_at[nd.pot as usize] = NONE;
+        }
+    }
+
+    /// A cleared prop for a search whose result is not kept.
+    pub(super) fn take_prop(&mut self) -> Prop {
+        match self.spare.take() {
+            Some(mut p) => {
+                p.clear();
+                p
+            }
+            None => self.new_prop(),
+        }
+    }
+
+    fn new_prop(&self) -> Prop {
+        let words = (self.n * self.n * self.n).div_ceil(64);
+        Prop {
+            on: vec![0; words],
+            off: vec![0; words],
+            nodes: Vec::with_capacity(4 * self.n * self.n),
+            parents: Vec::with_capacity(4 * self.n * self.n),
+            contradiction: None,
+        }
+    }
+
+    /// Distinct potentials among `nodes` and their ancestors.
+    pub(super) fn ancestors(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+        self.seen_stamp += 1;
+        let stamp = self.seen_stamp;
+        let mut count = 0;
+        let mut todo: Vec<u32> = nodes.to_vec();
+        while let Some(x) = todo.pop() {
+            let nd = prop.nodes[x as usize];
+            let key = nd.pot as usize * 2 + nd.on as usize;
+            if self.seen[key] == stamp {
+                continue;
+            }
+            self.seen[key] = stamp;
+            count += 1;
+            todo.extend_from_slice(prop.parents(x));
+        }
+        count
+    }
+
+    /// `r1c2=5 → r1c7≠5 → …`, following first parents from the root to `node`.
+    pub(super) fn path(&self, prop: &Prop, node: u32) -> String {
+        let mut chain = vec![node];
+        let mut x = node;
+        while let Some(&p) = prop.parents(x).first() {
+            chain.push(p);
+            x = p;
+            if chain.len() > prop.nodes.len() {
+                break;
+            }
+        }
+        chain.reverse();
+        let parts: Vec<String> = chain
+            .iter()
+            .map(|&i| {
+                let nd = prop.nodes[i as usize];
+                let (cell, d) = self.split(nd.pot);
+                format!(
+                    "{}{}{}",
+                    self.geo.cell(cell),
+                    if nd.on { "=" } else { "≠" },
+                    d + 1
+                )
+            })
+            .collect();
+        parts.join(" → ")
+    }
+
+    pub(super) fn describe(&self, pot: u32, on: bool) -> String {
+        let (cell, d) = self.split(pot);
+        format!(
+            "{}{}{}",
+            self.geo.cell(cell),
+            if on { "=" } else { "≠" },
+            d + 1
+        )
+    }
+
+    /// Whether making `pot` on or off would change the board.
+    pub(super) fn can_conclude(&self, pot: u32, on: bool) -> bool {
+        let (cell, d) = self.split(pot);
+        let m = self.board.cands[cell];
+        m >> d & 1 == 1 && (!on || m.count_ones() >= 2)
+    }
+
+    /// The step that makes `pot` on (place it) or off (remove it).
+    pub(super) fn conclude(&self, step: &mut Step, pot: u32, on: bool) -> bool {
+        let (cell, d) = self.split(pot);
+        let board = self.board;
+        if board.cands[cell] >> d & 1 == 0 {
+            return false;
+        }
+        if on {
+            if board.cands[cell].count_ones() < 2 {
+                return false;
+            }
+            step.place(self.geo, cell, d);
+        } else {
+            step.eliminate(self.geo, cell, d);
+        }
+        step.cell(self.geo, cell);
+        step.digit(d);
+        true
+    }
+}

@@ -1,0 +1,263 @@
+//! Sudoku Explainer's multiple chains: Nishio forcing chains, cell and region forcing chains,
+//! and dynamic forcing chains (nets) at each nesting level, with their contradictions and
+//! double forcings.
+
+use std::rc::Rc;
+
+use super::engine::{Cause, Engine, Mode, Prop};
+use super::rating::{Found, better, length_difficulty, round1};
+use crate::logic::board::{Board, bits};
+use crate::logic::step::{Step, Technique};
+
+/// Nishio forcing chains: an assumption whose single-digit consequences contradict.
+pub(in crate::logic) fn nishio(board: &Board) -> Option<Step> {
+    let mode = Mode {
+        y: false,
+        x: true,
+        dynamic: true,
+        level: 0,
+    };
+    multiple_search(board, mode, true, false).map(|f| f.step)
+}
+
+/// Cell and region forcing chains (static).
+pub(in crate::logic) fn multiple(board: &Board) -> Option<Step> {
+    let mode = Mode {
+        y: true,
+        x: true,
+        dynamic: false,
+        level: 0,
+    };
+    multiple_search(board, mode, false, true).map(|f| f.step)
+}
+
+/// Dynamic forcing chains (nets) at a nesting level.
+pub(in crate::logic) fn dynamic(board: &Board, level: u8) -> Option<Step> {
+    let mode = Mode {
+        y: true,
+        x: true,
+        dynamic: true,
+        level,
+    };
+    multiple_search(board, mode, false, true).map(|f| f.step)
+}
+
+fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
+    match (mode.level, nishio, mode.dynamic) {
+        (l, _, _) if l >= 2 => (9.5 + 0.5 * (l - 2) as f64, Technique::NestedForcingChain),
+        (1, _, _) => (9.0, Technique::DynamicForcingChainPlus),
+        (_, true, _) => (7.5, Technique::NishioForcingChain),
+        (_, _, true) => (8.5, Technique::DynamicForcingChain),
+        _ => (8.0, Technique::CellForcingChain),
+    }
+}
+
+/// Sudoku Explainer's `getMultipleChainsHintList`.
+fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> Option<Found> {
+    let mut eng = Engine::new(board);
+    let n = eng.n;
+    let (base, tech) = base_rating(mode, nishio);
+    let mut best: Option<Found> = None;
+    let mut cache: Vec<Option<Rc<Prop>>> = vec![None; n * n * n];
+    let mut on_prop = |eng: &mut Engine, pot: u32| -> Rc<Prop> {
+        cache[pot as usize]
+            .get_or_insert_with(|| Rc::new(eng.propagate(pot, true, mode)))
+            .clone()
+    };
+    let contradictions = mode.dynamic || nishio;
+    for cell in 0..n * n {
+        let m = board.cands[cell];
+        let card = m.count_ones();
+        if !(card > 2 || (card > 1 && mode.dynamic)) {
+            continue;
+        }
+        let mut value_props: Vec<(u32, Rc<Prop>)> = Vec::new();
+        for d in bits(m) {
+            let pot = eng.pot(cell, d);
+            let on = on_prop(&mut eng, pot);
+            if contradictions {
+                contradiction(&mut eng, &mut best, &on, pot, true, base, tech);
+            }
+            let off = eng.propagate(pot, false, mode);
+            if contradictions {
+                contradiction(&mut eng, &mut best, &off, pot, false, base, tech);
+            }
+            if card >= 3 && mode.dynamic && !nishio {
+                // Double forcing: p on and p off both force q.
+                for (i, nd) in on.nodes.iter().enumerate() {
+                    if nd.cause == Cause::Assumed
+                        || !off.has(nd.pot, nd.on)
+                        || !eng.can_conclude(nd.pot, nd.on)
+                    {
+                        continue;
+                    }
+                    let j = off.node_of(nd.pot, nd.on).unwrap_or(0);
+                    let cx = eng.ancestors(&on, &[i as u32]) + eng.ancestors(&off, &[j]);
+                    if !beats(&best, base, cx) {
+                        continue;
+                    }
+                    let mut step = Step::new(tech, 0.0);
+                    eng.conclude(&mut step, nd.pot, nd.on);
+                    step.reason = format!(
+                        "{} (double): {} true or false both give {}: {} and {}",
+                        tech.name(),
+                        eng.describe(pot, true),
+                        eng.describe(nd.pot, nd.on),
+                        eng.path(&on, i as u32),
+                        eng.path(&off, j)
+                    );
+                    offer(&mut best, step, base, cx);
+                }
+            }
+            if !nishio {
+                // Region forcing chains: every place of d in a house of this cell.
+                for k in [2, 0, 1] {
+                    let h = eng.geo.cell_houses[cell][k] as usize;
+                    let pos = board.positions(h, d);
+                    let count = pos.count_ones();
+                    if !(count == 2 || (multiple && count > 2)) {
+                        continue;
+                    }
+                    if eng.geo.houses[h][pos.trailing_zeros() as usize] as usize != cell {
+                        continue;
+                    }
+                    let mut props: Vec<(u32, Rc<Prop>)> = vec![(pot, on.clone())];
+                    for i in bits(pos) {
+                        let c2 = eng.geo.houses[h][i] as usize;
+                        if c2 != cell {
+                            let p2 = eng.pot(c2, d);
+                            props.push((p2, on_prop(&mut eng, p2)));
+                        }
+                    }
+                    let t = if mode.dynamic {
+                        tech
+                    } else {
+                        Technique::RegionForcingChain
+                    };
+                    common(&mut eng, &mut best, &props, base, t, &|eng: &Engine| {
+                        format!("each place of {} in {}", d + 1, eng.geo.house(h))
+                    });
+                }
+            }
+            value_props.push((pot, on));
+            eng.spare = Some(off);
+        }
+        if !nishio && (card == 2 || (multiple && card > 2)) {
+            let t = if mode.dynamic {
+                tech
+            } else {
+                Technique::CellForcingChain
+            };
+            common(
+                &mut eng,
+                &mut best,
+                &value_props,
+                base,
+                t,
+                &|eng: &Engine| format!("each candidate of {}", eng.geo.cell(cell)),
+            );
+        }
+    }
+    best
+}
+
+/// Whether a step rated `base` with `complexity` potentials would beat `best`.
+fn beats(best: &Option<Found>, base: f64, complexity: usize) -> bool {
+    let d = round1(base + length_difficulty(complexity));
+    best.as_ref()
+        .is_none_or(|b| (d, complexity) < (b.difficulty, b.complexity))
+}
+
+/// An assumption that led to a contradiction: its opposite holds.
+fn contradiction(
+    eng: &mut Engine,
+    best: &mut Option<Found>,
+    prop: &Prop,
+    pot: u32,
+    assumed_on: bool,
+    base: f64,
+    tech: Technique,
+) {
+    let Some((a, b)) = prop.contradiction else {
+        return;
+    };
+    if !eng.can_conclude(pot, !assumed_on) {
+        return;
+    }
+    let cx = eng.ancestors(prop, &[a]) + eng.ancestors(prop, &[b]);
+    if !beats(best, base, cx) {
+        return;
+    }
+    let mut step = Step::new(tech, 0.0);
+    eng.conclude(&mut step, pot, !assumed_on);
+    step.reason = format!(
+        "{} (contradiction): assuming {} makes {} both true and false: {} and {}",
+        tech.name(),
+        eng.describe(pot, assumed_on),
+        eng.describe(prop.nodes[a as usize].pot, true),
+        eng.path(prop, a),
+        eng.path(prop, b)
+    );
+    offer(best, step, base, cx);
+}
+
+fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize) {
+    step.difficulty = round1(base + length_difficulty(complexity));
+    let f = Found {
+        difficulty: step.difficulty,
+        complexity,
+        step,
+    };
+    if better(best, &f) {
+        *best = Some(f);
+    }
+}
+
+/// Potentials every branch reaches: cell or region forcing chains.
+fn common(
+    eng: &mut Engine,
+    best: &mut Option<Found>,
+    props: &[(u32, Rc<Prop>)],
+    base: f64,
+    t: Technique,
+    what: &dyn Fn(&Engine) -> String,
+) {
+    let Some((_, first)) = props.first() else {
+        return;
+    };
+    for nd in &first.nodes {
+        if nd.cause == Cause::Assumed
+            || !props.iter().all(|(_, p)| p.has(nd.pot, nd.on))
+            || !eng.can_conclude(nd.pot, nd.on)
+        {
+            continue;
+        }
+        let ends: Vec<u32> = props
+            .iter()
+            .map(|(_, p)| p.node_of(nd.pot, nd.on).unwrap_or(0))
+            .collect();
+        let cx: usize = props
+            .iter()
+            .zip(&ends)
+            .map(|((_, p), &j)| eng.ancestors(p, &[j]))
+            .sum();
+        if !beats(best, base, cx) {
+            continue;
+        }
+        let mut step = Step::new(t, 0.0);
+        eng.conclude(&mut step, nd.pot, nd.on);
+        let paths: Vec<String> = props
+            .iter()
+            .zip(&ends)
+            .map(|((_, p), &j)| eng.path(p, j))
+            .collect();
+        step.reason = format!(
+            "{}: {} gives {}: {}",
+            t.name(),
+            what(eng),
+            eng.describe(nd.pot, nd.on),
+            paths.join("; ")
+        );
+        offer(best, step, base, cx);
+    }
+}
