@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Generated large instances for issue-4 style comparisons: a random solution with a fraction of
-# its cells emptied (seeded), solved once by each engine, one line per
-# instance: seconds and status (TIMEOUT seconds each, 60 by default). Needs a build with the `sat` feature for CaDiCaL:
+# Generated large instances for comparisons with CaDiCaL at a given size and fraction of holes:
+# a random solution with a fraction of its cells emptied (seeded), solved once by each engine, one
+# line per instance: seconds and status (TIMEOUT seconds each, 60 by default). Needs a build with the `sat` feature for CaDiCaL:
 #   cargo build --release --features nsudoku-cli/sat --target-dir /tmp/sat-target
 #   docs/instances-bench.sh /tmp/sat-target/release/nsudoku 25 0.55 20
 # A fifth argument names a file of instances (one per line) to use instead of generating them:

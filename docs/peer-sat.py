@@ -5,7 +5,8 @@
     timeout 60 python3 docs/peer-sat.py kissat404 PUZZLE > answer.txt
 
 For side-by-side measurements against solvers other than the CaDiCaL behind `--engine sat`
-(`docs/benchmarks.md`, stop 23). Not part of the build or the tests.
+(`docs/benchmarks.md`; the runs behind it in `docs/research/large-grids.md`). Not part of
+the build or the tests.
 
 PUZZLE holds N² whitespace-separated numbers (`0` or `.` empty), one puzzle, any line layout
 (`docs/instances/*.txt` lines and the files of `large/` both work). Naked and hidden singles
