@@ -61,6 +61,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::Watch;
+use super::luby::luby;
 
 /// How a call to [`Cdcl::run`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1301,8 +1302,7 @@ impl Cdcl {
             }
             if self.conflicts >= self.restart_at {
                 self.restarts += 1;
-                self.restart_at =
-                    self.conflicts + Self::RESTART_UNIT * super::general::luby(self.restarts);
+                self.restart_at = self.conflicts + Self::RESTART_UNIT * luby(self.restarts);
                 self.cancel_until(0);
                 if self.conflicts >= self.rephase_at {
                     self.rephase();
