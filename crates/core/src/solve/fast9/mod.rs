@@ -1296,11 +1296,11 @@ mod tests {
     /// with a clue added.
     fn samples() -> Vec<Vec<u16>> {
         let text = [
-            include_str!("../../tests/data/9x9/puzzles2_17_clue.sample"),
-            include_str!("../../tests/data/9x9/puzzles3_magictour_top1465.sample"),
-            include_str!("../../tests/data/9x9/puzzles5_forum_hardest_1905_11+.sample"),
-            include_str!("../../tests/data/9x9/puzzles6_forum_hardest_1106.sample"),
-            include_str!("../../tests/data/9x9/puzzles7_serg_benchmark.sample"),
+            include_str!("../../../tests/data/9x9/puzzles2_17_clue.sample"),
+            include_str!("../../../tests/data/9x9/puzzles3_magictour_top1465.sample"),
+            include_str!("../../../tests/data/9x9/puzzles5_forum_hardest_1905_11+.sample"),
+            include_str!("../../../tests/data/9x9/puzzles6_forum_hardest_1106.sample"),
+            include_str!("../../../tests/data/9x9/puzzles7_serg_benchmark.sample"),
         ];
         let mut puzzles = Vec::new();
         for line in text.iter().flat_map(|t| t.lines()) {
