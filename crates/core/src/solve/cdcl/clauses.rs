@@ -19,7 +19,7 @@ pub(super) const SEARCH: usize = 2;
 pub(super) const FIRST_UNWATCHED: u32 = 2;
 pub(super) const DELETED: u32 = 1 << 31;
 /// Never dropped: a clause that blocks a solution already returned.
-const PERMANENT: u32 = 1 << 30;
+pub(super) const PERMANENT: u32 = 1 << 30;
 /// A learned clause took part in a conflict's analysis since the last reduction.
 pub(super) const USED: u32 = 1 << 29;
 pub(super) const LBD_MASK: u32 = USED - 1;
@@ -130,29 +130,6 @@ impl Cdcl {
             o += HEADER + len;
         }
         self.wasted = 0;
-    }
-
-    /// Excludes the solution just returned: not all of its decisions again.
-    pub(super) fn block_solution(&mut self) {
-        let level = self.decision_level();
-        if level == 0 {
-            self.done = true; // the root alone implied it: it was the only one
-            return;
-        }
-        let mut lits: Vec<Lit> = (0..level as usize)
-            .rev()
-            .map(|k| self.trail[self.trail_lim[k] as usize] ^ 1)
-            .collect();
-        self.cancel_until(level - 1);
-        if lits.len() == 1 {
-            self.cancel_until(0);
-            self.assign(lits[0], Reason::None);
-        } else {
-            // Highest level first, the next highest second: the clause asserts lits[0].
-            lits[1..].sort_by_key(|&l| std::cmp::Reverse(self.level[var(l) as usize]));
-            let o = self.store(&lits, PERMANENT);
-            self.assign(lits[0], Reason::Clause(o));
-        }
     }
 }
 

@@ -67,7 +67,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::Watch;
 use super::luby::luby;
-use clauses::{LBD_MASK, Watcher};
+use clauses::{LBD_MASK, PERMANENT, Watcher};
 use heuristics::Heap;
 
 /// How a call to [`Cdcl::run`] ended.
@@ -611,6 +611,29 @@ impl Cdcl {
             };
             let l = if positive { pos(v) } else { pos(v) | 1 };
             self.assign(l, Reason::None);
+        }
+    }
+
+    /// Excludes the solution just returned: not all of its decisions again.
+    fn block_solution(&mut self) {
+        let level = self.decision_level();
+        if level == 0 {
+            self.done = true; // the root alone implied it: it was the only one
+            return;
+        }
+        let mut lits: Vec<Lit> = (0..level as usize)
+            .rev()
+            .map(|k| self.trail[self.trail_lim[k] as usize] ^ 1)
+            .collect();
+        self.cancel_until(level - 1);
+        if lits.len() == 1 {
+            self.cancel_until(0);
+            self.assign(lits[0], Reason::None);
+        } else {
+            // Highest level first, the next highest second: the clause asserts lits[0].
+            lits[1..].sort_by_key(|&l| std::cmp::Reverse(self.level[var(l) as usize]));
+            let o = self.store(&lits, PERMANENT);
+            self.assign(lits[0], Reason::Clause(o));
         }
     }
 }
