@@ -19,6 +19,7 @@
 mod cdcl;
 mod fast9;
 mod general;
+mod luby;
 mod reference;
 #[cfg(feature = "sat")]
 mod sat;
