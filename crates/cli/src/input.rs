@@ -76,12 +76,7 @@ pub fn read_options(args: &InputArgs) -> anyhow::Result<ReadOptions> {
 /// A puzzle read and validated: the grid, or every problem with it (syntax, then clashes).
 pub fn validated(entry: Entry) -> Result<Grid, Vec<Error>> {
     let grid = entry.result?;
-    let conflicts = grid.conflicts();
-    if conflicts.is_empty() {
-        Ok(grid)
-    } else {
-        Err(conflicts.into_iter().map(Error::from).collect())
-    }
+    grid.check().map(|()| grid)
 }
 
 /// The files named, or standard input.

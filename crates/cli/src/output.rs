@@ -136,6 +136,19 @@ impl Out {
         self.comment(&status.replace('_', " "));
     }
 
+    /// Problems with an option's text for this puzzle (`hint --marks`): as [`Out::invalid`],
+    /// each message led by the option (and in JSON, `option` names it).
+    pub fn invalid_option(&mut self, option: &str, errors: &[Error]) {
+        self.fail(Status::InputError);
+        if self.format == Format::Json {
+            return self.json(json!({ "status": "invalid", "option": option, "errors": errors }));
+        }
+        for e in errors {
+            let _ = writeln!(self.stderr, "nsudoku: {}: {option}: {e}", self.at);
+        }
+        self.comment("invalid");
+    }
+
     /// A puzzle that could not be read or has clashing clues: its errors on stderr (or in the
     /// JSON object), a comment in the text output, and exit status 2.
     pub fn invalid(&mut self, errors: &[Error]) {

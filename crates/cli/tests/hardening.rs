@@ -219,3 +219,95 @@ fn a_byte_order_mark_is_not_a_symbol() {
         .success()
         .stdout("1234341221434321\n");
 }
+
+#[test]
+fn hint_reads_givens_and_marks_in_the_alphabet_and_box_of_the_input() {
+    // A 16×16 puzzle written in hex: the right digit marked at its first empty cell.
+    let made = stdout(
+        nsudoku()
+            .args([
+                "generate",
+                "--size",
+                "16",
+                "--seed",
+                "3",
+                "--with-solution",
+                "-f",
+                "json",
+            ])
+            .assert()
+            .success(),
+    );
+    let made: serde_json::Value = serde_json::from_str(made.trim()).unwrap();
+    let cells = |key: &str| -> Vec<usize> {
+        made[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap().iter())
+            .map(|v| v.as_u64().unwrap() as usize)
+            .collect()
+    };
+    let (puzzle, solution) = (cells("puzzle"), cells("solution"));
+    let hex = |v: usize| {
+        if v == 0 {
+            '.'
+        } else {
+            "0123456789ABCDEF".as_bytes()[v - 1] as char
+        }
+    };
+    let line: String = puzzle.iter().map(|&v| hex(v)).collect();
+    let first = puzzle.iter().position(|&v| v == 0).unwrap();
+    let marks: Vec<String> = (0..256)
+        .map(|i| {
+            if i == first {
+                hex(solution[i]).to_string()
+            } else {
+                ".".into()
+            }
+        })
+        .collect();
+    let out = stdout(
+        nsudoku()
+            .args(["hint", "--symbols", "0123456789ABCDEF", "--givens", &line])
+            .args(["--marks", &marks.join(" "), "-"])
+            .write_stdin(format!("{line}\n"))
+            .assert()
+            .success(),
+    );
+    assert!(!out.contains("rule out"), "{out}");
+    assert!(out.contains(": "), "{out}");
+    // A 6×6 in progress with --box 3x2: the givens read with the same box.
+    nsudoku()
+        .args([
+            "hint",
+            "--box",
+            "3x2",
+            "--givens",
+            "1.3.5..5.1.3.3.5.45.4.3.3.2.4..4.3.2",
+            "-",
+        ])
+        .write_stdin("123.5..5.1.3.3.5.45.4.3.3.2.4..4.3.2\n")
+        .assert()
+        .code(predicate::in_iter([0, 1]))
+        .stderr(predicate::str::contains("--givens").not());
+}
+
+#[test]
+fn hint_marks_are_validated() {
+    let grid = "1.3....2.....32.";
+    for (marks, says) in [
+        ("Z", "found 1, expected 16"),
+        ("1 2 3", "found 3, expected 16"),
+        (&*vec!["."; 33].join(" "), "found 33, expected 16"),
+        ("12 . . . . . . . . . . . . . . .", "r1c1 holds 1"),
+        (". x . . . . . . . . . . . . . .", "bad symbol 'x'"),
+    ] {
+        nsudoku()
+            .args(["hint", "--marks", marks, "-"])
+            .write_stdin(format!("{grid}\n"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+}

@@ -12,6 +12,10 @@ use serde::{Serialize, Serializer};
 
 use crate::cell::{Cell, Conflict, Digit, House, MAX_SIDE};
 
+/// The most problems listed for one puzzle: the rest are counted in a last [`Error::More`], so
+/// that a megabyte of garbage gives a short answer in bounded memory.
+pub const MAX_ERRORS: usize = 100;
+
 /// A place in the input text: 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Position {
@@ -96,6 +100,80 @@ pub enum Error {
         /// Puzzles found.
         found: usize,
     },
+    /// More cells than the largest grid has.
+    #[error(
+        "too many cells: found {found}, the largest grid ({MAX_SIDE}x{MAX_SIDE}) has {}",
+        MAX_SIDE * MAX_SIDE
+    )]
+    TooManyCells {
+        /// Cells read.
+        found: usize,
+    },
+    /// A number too large to be any grid's digit (and to be stored).
+    #[error("number {text} out of range at {position}")]
+    NumberTooLarge {
+        /// The number as written.
+        text: String,
+        /// Where it stands.
+        position: Position,
+    },
+    /// Pencil marks with not one token per cell.
+    #[error("wrong number of pencil-mark tokens: found {found}, expected {expected} (one a cell)")]
+    MarkCount {
+        /// Tokens read.
+        found: usize,
+        /// `N²`.
+        expected: usize,
+    },
+    /// Pencil marks on a cell that holds a digit (other than that digit alone).
+    #[error("{cell} holds {digit} and cannot carry pencil marks")]
+    MarkedClue {
+        /// The cell.
+        cell: Cell,
+        /// Its digit.
+        digit: Digit,
+    },
+    /// A block of lines read as one grid has more rows than any grid.
+    #[error("more than {max} rows in one grid: separate grids by blank lines")]
+    TooManyRows {
+        /// The most rows a grid has.
+        max: usize,
+    },
+    /// The problems past the first [`MAX_ERRORS`] of a puzzle, counted.
+    #[error("… and {count} more")]
+    More {
+        /// Problems not listed.
+        count: usize,
+    },
+}
+
+/// Collects a puzzle's problems: the first [`MAX_ERRORS`], and a count of the rest.
+#[derive(Debug, Default)]
+pub(crate) struct Errors {
+    list: Vec<Error>,
+    more: usize,
+}
+
+impl Errors {
+    pub(crate) fn push(&mut self, e: Error) {
+        if self.list.len() < MAX_ERRORS {
+            self.list.push(e);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The problems, with the count of the rest last.
+    pub(crate) fn into_vec(mut self) -> Vec<Error> {
+        if self.more > 0 {
+            self.list.push(Error::More { count: self.more });
+        }
+        self.list
+    }
 }
 
 fn at(position: &Option<Position>) -> String {
@@ -114,6 +192,12 @@ impl Error {
             Error::Duplicate { .. } => "duplicate",
             Error::Alphabet { .. } => "alphabet",
             Error::PuzzleCount { .. } => "puzzle_count",
+            Error::TooManyCells { .. } => "too_many_cells",
+            Error::NumberTooLarge { .. } => "number_too_large",
+            Error::TooManyRows { .. } => "too_many_rows",
+            Error::MarkCount { .. } => "mark_count",
+            Error::MarkedClue { .. } => "marked_clue",
+            Error::More { .. } => "more",
         }
     }
 }
@@ -140,7 +224,7 @@ impl Serialize for Error {
                 m.serialize_entry("symbol", symbol)?;
                 m.serialize_entry("position", position)?;
             }
-            Error::CellCount { found, expected } => {
+            Error::CellCount { found, expected } | Error::MarkCount { found, expected } => {
                 m.serialize_entry("found", found)?;
                 m.serialize_entry("expected", expected)?;
             }
@@ -173,7 +257,19 @@ impl Serialize for Error {
                 m.serialize_entry("house", house)?;
                 m.serialize_entry("cells", &[first, second])?;
             }
-            Error::PuzzleCount { found } => m.serialize_entry("found", found)?,
+            Error::PuzzleCount { found } | Error::TooManyCells { found } => {
+                m.serialize_entry("found", found)?
+            }
+            Error::NumberTooLarge { text, position } => {
+                m.serialize_entry("text", text)?;
+                m.serialize_entry("position", position)?;
+            }
+            Error::More { count } => m.serialize_entry("count", count)?,
+            Error::TooManyRows { max } => m.serialize_entry("max", max)?,
+            Error::MarkedClue { cell, digit } => {
+                m.serialize_entry("cell", cell)?;
+                m.serialize_entry("digit", digit)?;
+            }
         }
         m.end()
     }

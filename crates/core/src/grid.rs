@@ -28,7 +28,7 @@ use serde::{Serialize, Serializer};
 
 use crate::bits::Bits;
 pub use crate::cell::{Cell, Conflict, Digit, House, MAX_SIDE};
-use crate::error::{Error, ShapeError};
+use crate::error::{Error, Errors, ShapeError};
 
 /// The shape of a box: `width` columns by `height` rows. The grid is `N × N` with
 /// `N = width × height`.
@@ -78,6 +78,7 @@ impl Shape {
                 found: cells,
                 expected: shape.cell_count(),
             }),
+            None if cells > MAX_SIDE * MAX_SIDE => Err(Error::TooManyCells { found: cells }),
             None if side * side != cells || cells == 0 => Err(Error::CellCount {
                 found: cells,
                 expected: nearest_square(cells),
@@ -351,11 +352,30 @@ impl Grid {
     }
 
     /// Every repeated digit in every house. An empty list means the grid is valid (which does
-    /// not mean it has a solution).
+    /// not mean it has a solution). A grid of side `N` has fewer than `3N²` of them; for a list
+    /// of bounded length, see [`Grid::check`].
     pub fn conflicts(&self) -> Vec<Conflict> {
         let mut out = Vec::new();
+        self.each_conflict(|c| out.push(c));
+        out
+    }
+
+    /// The grid's clashes as errors: `Ok` when no digit repeats in a house, else the first
+    /// [`MAX_ERRORS`](crate::error::MAX_ERRORS) clashes and a count of the rest.
+    pub fn check(&self) -> Result<(), Vec<Error>> {
+        let mut errors = Errors::default();
+        self.each_conflict(|c| errors.push(c.into()));
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors.into_vec())
+        }
+    }
+
+    /// Calls `f` with every repeated digit, house by house.
+    fn each_conflict(&self, mut f: impl FnMut(Conflict)) {
         if !self.has_conflict() {
-            return out;
+            return;
         }
         let mut seen: Vec<Option<Cell>> = vec![None; self.side() + 1];
         for house in self.shape.houses() {
@@ -365,7 +385,7 @@ impl Grid {
                     continue;
                 };
                 match seen[digit.get()] {
-                    Some(first) => out.push(Conflict {
+                    Some(first) => f(Conflict {
                         digit,
                         house,
                         first,
@@ -375,7 +395,6 @@ impl Grid {
                 }
             }
         }
-        out
     }
 
     /// Whether any digit repeats in a house: one pass with a bit set per house, the fast check
@@ -406,10 +425,11 @@ impl Grid {
 
     /// The first conflict as an error, if any.
     pub fn validate(&self) -> Result<(), Error> {
-        match self.conflicts().into_iter().next() {
-            Some(c) => Err(c.into()),
-            None => Ok(()),
-        }
+        let mut first = None;
+        self.each_conflict(|c| {
+            first.get_or_insert(c);
+        });
+        first.map_or(Ok(()), |c| Err(c.into()))
     }
 
     /// Whether this is a full, conflict-free grid that keeps every clue of `puzzle`.

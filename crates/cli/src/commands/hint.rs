@@ -1,21 +1,24 @@
 //! `nsudoku hint`: the next logical step for a grid in progress. Entries (and pencil marks)
 //! that contradict the solution are reported first, instead of a step.
 
-use anyhow::{Context, bail};
+use anyhow::anyhow;
 use nsudoku::logic::{self, Board, Options};
+use nsudoku::parse::{read_line, read_marks};
 use nsudoku::{Digit, Grid, Uniqueness};
 use serde_json::json;
 
 use crate::cli::{Format, HintArgs};
+use crate::input::read_options;
 use crate::output::{Out, Status};
 
 pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
+    let options = read_options(&args.input)?;
     let givens = match &args.givens {
-        Some(text) => Some(text.parse::<Grid>().context("--givens")?),
-        None => None,
-    };
-    let marks = match &args.marks {
-        Some(text) => Some(parse_marks(text)?),
+        Some(text) => Some(
+            read_line(text, &options)
+                .and_then(|g| g.check().map(|()| g))
+                .map_err(|errors| anyhow!("--givens: {}", errors[0]))?,
+        ),
         None => None,
     };
     super::each_grid(
@@ -23,6 +26,13 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         &args.output,
         super::Run::threads(1),
         |out, grid| {
+            let marks = match &args.marks {
+                Some(text) => match read_marks(text, &grid, &options.alphabet) {
+                    Ok(marks) => Some(marks),
+                    Err(errors) => return out.invalid_option("--marks", &errors),
+                },
+                None => None,
+            };
             hint(out, &grid, givens.as_ref(), marks.as_deref());
         },
     )
@@ -98,31 +108,4 @@ fn hint(out: &mut Out, grid: &Grid, givens: Option<&Grid>, marks: Option<&[Vec<D
         (None, Format::Json) => out.json(json!({ "status": "stuck" })),
         (None, _) => out.comment("no logical step found"),
     }
-}
-
-/// One token per cell: the digits marked (`1`–`9`, then `A`…), or `.`/`0` for none.
-fn parse_marks(text: &str) -> anyhow::Result<Vec<Vec<Digit>>> {
-    text.split_whitespace()
-        .enumerate()
-        .map(|(i, token)| {
-            if token == "." || token == "0" {
-                return Ok(Vec::new());
-            }
-            token
-                .chars()
-                .map(|c| {
-                    c.to_digit(36)
-                        .and_then(|v| Digit::new(v as usize))
-                        .with_context(|| format!("--marks: bad mark {c:?} in token {}", i + 1))
-                })
-                .collect()
-        })
-        .collect::<anyhow::Result<Vec<_>>>()
-        .and_then(|m| {
-            if m.is_empty() {
-                bail!("--marks: no tokens")
-            } else {
-                Ok(m)
-            }
-        })
 }

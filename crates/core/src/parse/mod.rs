@@ -31,12 +31,14 @@
 //! [`Shape`]: crate::grid::Shape
 
 mod alphabet;
+mod marks;
 mod options;
 mod reader;
 mod record;
 mod tokens;
 
 pub use alphabet::Alphabet;
+pub use marks::read_marks;
 pub use options::{Layout, ReadOptions};
 pub use reader::Reader;
 pub use record::{Entry, Record};

@@ -24,6 +24,9 @@ pub struct Reader {
     /// opened the first.
     bands: Vec<Line>,
     bands_start: usize,
+    /// The current block, read as one grid, grew past the most rows a grid has: it was
+    /// reported, and its further lines are dropped until the block ends.
+    overflowed: bool,
     ready: VecDeque<Record>,
 }
 
@@ -41,6 +44,7 @@ impl Reader {
             streaming,
             bands: Vec::new(),
             bands_start: 0,
+            overflowed: false,
             ready: VecDeque::new(),
         }
     }
@@ -68,9 +72,20 @@ impl Reader {
         if trimmed.starts_with('#') {
             return;
         }
-        self.block_start.get_or_insert(number);
-        if text.chars().all(is_separator) {
-            return; // a rule line
+        let start = *self.block_start.get_or_insert(number);
+        if text.chars().all(is_separator) || self.overflowed {
+            return; // a rule line, or a line of a block already reported
+        }
+        if self.options.layout == Layout::Grid && self.block.len() == MAX_GRID_LINES {
+            // No grid has more rows: say so now rather than hold a file without blank lines.
+            self.block.clear();
+            self.overflowed = true;
+            self.ready.push_back(Record {
+                line: start,
+                lines: Vec::new(),
+                grid: true,
+            });
+            return;
         }
         if self.streaming {
             self.flush_bands();
@@ -107,6 +122,7 @@ impl Reader {
         let lines = std::mem::take(&mut self.block);
         let start = self.block_start.take();
         self.streaming = self.options.layout == Layout::Lines;
+        self.overflowed = false;
         let Some(start) = start else { return };
         if lines.is_empty() {
             return;
@@ -246,6 +262,30 @@ mod tests {
                 position: Position { line: 6, column: 2 }
             }]
         );
+    }
+
+    #[test]
+    fn a_grid_block_longer_than_any_grid_is_reported_without_holding_it() {
+        let opts = ReadOptions {
+            layout: Layout::Grid,
+            ..ReadOptions::default()
+        };
+        let text = "1234\n".repeat(2000) + "\n1.3....2.....32.\n";
+        let mut reader = crate::parse::Reader::new(opts);
+        for (i, line) in text.lines().enumerate() {
+            reader.push_line(i + 1, line);
+            assert!(reader.block.len() <= super::MAX_GRID_LINES);
+        }
+        reader.finish();
+        let entries: Vec<_> = std::iter::from_fn(|| reader.next_entry()).collect();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].line, 1);
+        assert_eq!(
+            entries[0].result.as_ref().unwrap_err()[0].to_string(),
+            "more than 512 rows in one grid: separate grids by blank lines"
+        );
+        assert_eq!(entries[1].line, 2002);
+        assert!(entries[1].result.is_ok());
     }
 
     #[test]

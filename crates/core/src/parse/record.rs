@@ -5,8 +5,8 @@
 use super::alphabet::{NOT_A_SYMBOL, is_separator};
 use super::options::ReadOptions;
 use super::tokens::{Line, tokenize};
-use crate::error::{Error, Position};
-use crate::grid::{Grid, Shape};
+use crate::error::{Error, Errors, Position};
+use crate::grid::{Grid, MAX_SIDE, Shape};
 
 /// One puzzle read from the text, or the problems that kept it from being read.
 #[derive(Clone, Debug)]
@@ -42,10 +42,21 @@ impl Record {
 
     /// Reads the puzzle: the grid, or every problem with it.
     pub fn read(&self, options: &ReadOptions) -> Entry {
-        if let [line] = &self.lines[..] {
-            if let Some(entry) = read_compact(line, options) {
-                return entry;
+        match &self.lines[..] {
+            [line] => {
+                if let Some(entry) = read_compact(line, options) {
+                    return entry;
+                }
             }
+            // A block too long for a grid, whose lines were not kept.
+            [] => {
+                return Entry {
+                    line: self.line,
+                    result: Err(vec![Error::TooManyRows { max: MAX_SIDE }]),
+                    empty: '.',
+                };
+            }
+            _ => {}
         }
         read_lines(self.line, &self.lines, self.grid, options)
     }
@@ -54,7 +65,7 @@ impl Record {
 /// Reads lines (counted) as one puzzle: the rows of one grid, or a single line.
 fn read_lines(start: usize, lines: &[Line], grid: bool, options: &ReadOptions) -> Entry {
     let mut cells = Vec::new();
-    let mut errors = Vec::new();
+    let mut errors = Errors::default();
     let mut empty = None;
     let rows = lines.len();
     let square = grid && lines.iter().filter(|l| l.count().0 == rows).count() * 2 > rows;
@@ -122,7 +133,7 @@ fn read_compact(line: &Line, options: &ReadOptions) -> Option<Entry> {
 fn build(
     line: usize,
     cells: Vec<(u64, Position)>,
-    mut errors: Vec<Error>,
+    mut errors: Errors,
     empty: Option<char>,
     options: &ReadOptions,
 ) -> Entry {
@@ -136,7 +147,7 @@ fn build(
             }
             return Entry {
                 line,
-                result: Err(errors),
+                result: Err(errors.into_vec()),
                 empty,
             };
         }
@@ -155,7 +166,7 @@ fn build(
         let values: Vec<u16> = cells.iter().map(|&(v, _)| v as u16).collect();
         Grid::from_values(shape, &values).map_err(|e| vec![e])
     } else {
-        Err(errors)
+        Err(errors.into_vec())
     };
     Entry {
         line,

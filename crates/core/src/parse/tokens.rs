@@ -3,7 +3,7 @@
 //! position.
 
 use super::alphabet::{Alphabet, is_separator, is_soft_separator};
-use crate::error::{Error, Position};
+use crate::error::{Error, Errors, Position};
 
 /// A cell-bearing line of a block: its text, and what the block rules need to know of it.
 #[derive(Clone, Debug)]
@@ -73,6 +73,22 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// Calls `f` with the 1-based column of each `+` or `-` written as a number's sign (after a
+/// space, a comma, a bar or the start of the line, and before a digit): separators elsewhere,
+/// a sign there would make `-3` read as 3.
+fn signs(text: &str, mut f: impl FnMut(usize)) {
+    let mut before = ' ';
+    let mut chars = text.chars().enumerate().peekable();
+    while let Some((i, c)) = chars.next() {
+        let opens = before.is_whitespace() || before == ',' || before == '|';
+        let digit_next = chars.peek().is_some_and(|&(_, d)| d.is_ascii_digit());
+        if (c == '-' || c == '+') && opens && digit_next {
+            f(i + 1);
+        }
+        before = c;
+    }
+}
+
 /// The cell count of a line, and whether it is compact (one cell a character) rather than
 /// separated numbers. See the [module docs](super) for the rule.
 fn classify(text: &str) -> (usize, bool) {
@@ -101,7 +117,7 @@ pub(super) fn tokenize(
     line: &Line,
     alphabet: &Alphabet,
     cells: &mut Vec<(u64, Position)>,
-    errors: &mut Vec<Error>,
+    errors: &mut Errors,
 ) -> Option<char> {
     let pos = |column| Position {
         line: line.number,
@@ -109,14 +125,33 @@ pub(super) fn tokenize(
     };
     let mut empty = None;
     let (_, compact) = line.count();
-    for (col, token) in tokens(line.text.trim_end()) {
-        if !compact && token.len() > 1 {
-            // A decimal number; absurdly long ones saturate and are reported out of range.
-            let value = token.parse::<u64>().unwrap_or(u64::MAX);
-            if value == 0 {
-                empty.get_or_insert('0');
+    let text = line.text.trim_end();
+    if !compact {
+        signs(text, |column| {
+            errors.push(Error::BadSymbol {
+                symbol: text.chars().nth(column - 1).unwrap_or('-'),
+                position: pos(column),
+            })
+        });
+    }
+    for (col, token) in tokens(text) {
+        if !compact && token.len() > 1 && token.bytes().all(|b| b.is_ascii_digit()) {
+            // A decimal number.
+            match token.parse::<u64>() {
+                Ok(value) => {
+                    if value == 0 {
+                        empty.get_or_insert('0');
+                    }
+                    cells.push((value, pos(col)));
+                }
+                Err(_) => {
+                    errors.push(Error::NumberTooLarge {
+                        text: token.to_owned(),
+                        position: pos(col),
+                    });
+                    cells.push((0, pos(col)));
+                }
             }
-            cells.push((value, pos(col)));
             continue;
         }
         for (i, c) in token.chars().enumerate() {
@@ -186,6 +221,36 @@ mod tests {
         let g: Grid = text.parse().unwrap();
         assert_eq!(g.side(), 16);
         assert!(g.values().iter().any(|&v| v > 9));
+    }
+
+    #[test]
+    fn signs_huge_numbers_and_foreign_digits_are_named() {
+        let errors = |text: &str| {
+            let entries = read_str(text, &ReadOptions::default());
+            entries[0].result.clone().unwrap_err()
+        };
+        let e = errors("1 -3 0 0\n0 0 0 0\n0 0 +2 0\n0 0 0 0\n");
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert_eq!(e[0].to_string(), "bad symbol '-' at line 1, column 3");
+        assert_eq!(e[1].to_string(), "bad symbol '+' at line 3, column 5");
+        let e = errors("99999999999999999999 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+        assert_eq!(
+            e[0].to_string(),
+            "number 99999999999999999999 out of range at line 1, column 1"
+        );
+        let e = errors("\u{663} 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+        assert_eq!(e[0].to_string(), "bad symbol '\u{663}' at line 1, column 1");
+        // Rule lines and ranges of dashes are still separators.
+        let grid = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+        assert!(read_str(grid, &ReadOptions::default())[0].result.is_ok());
+    }
+
+    #[test]
+    fn errors_past_the_most_listed_are_counted() {
+        let entries = read_str(&"x".repeat(1_000_000), &ReadOptions::default());
+        let e = entries[0].result.clone().unwrap_err();
+        assert_eq!(e.len(), crate::error::MAX_ERRORS + 1);
+        assert_eq!(e.last().unwrap().to_string(), "… and 999901 more");
     }
 
     #[test]
