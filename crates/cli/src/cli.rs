@@ -61,6 +61,18 @@ pub struct ExplainArgs {
     /// Show the grid of candidates before each step that is not a single.
     #[arg(long)]
     pub candidates: bool,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
+}
+
+/// How long reasoning may take.
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    /// Give up a puzzle after this many seconds: it is reported as timed out, with the steps
+    /// found so far (exit status 1).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    pub timeout: std::time::Duration,
 }
 
 #[derive(Debug, Args)]
@@ -80,6 +92,9 @@ pub struct HintArgs {
     /// marked (`.` or `0` for a cell without marks), separated by spaces.
     #[arg(long, value_name = "MARKS")]
     pub marks: Option<String>,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 #[derive(Debug, Args)]
@@ -96,6 +111,9 @@ pub struct RateArgs {
     /// Explainer 1.2.1's alone.
     #[arg(long, value_enum, default_value_t = ScaleArg::Sukaku)]
     pub scale: ScaleArg,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
 }
 
 #[derive(Debug, Args)]
@@ -154,6 +172,11 @@ pub struct GenerateArgs {
     /// Give up a puzzle after this many candidates (exit status 1).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_attempts: u32,
+
+    /// Give up a puzzle after this many seconds (exit status 1). Default: 60 with
+    /// --difficulty or --rating (a rare band can take long to hit), else no limit.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 
     /// Output format (`line`: one symbol a cell up to 35×35, numbers separated by spaces beyond).
     #[arg(long, short, value_enum, default_value_t = Format::Line)]

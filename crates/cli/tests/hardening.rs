@@ -311,3 +311,81 @@ fn hint_marks_are_validated() {
             .stderr(predicate::str::contains(says));
     }
 }
+
+#[test]
+fn a_grid_block_without_blank_lines_is_reported_without_being_held() {
+    let out = shell("yes 1234 | head -n 200000 | $NSUDOKU solve --layout grid; echo \"exit $?\"");
+    no_panic(&out);
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("exit 2\n"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("more than 512 rows in one grid"));
+}
+
+#[test]
+fn error_lists_are_capped_per_puzzle() {
+    // A megabyte of garbage on one line: 100 errors and a count of the rest.
+    let out = stdout(
+        nsudoku()
+            .args(["check", "-f", "json", "-"])
+            .write_stdin(format!("{}\n", "x".repeat(1 << 20)))
+            .assert()
+            .code(2),
+    );
+    assert!(out.len() < 100_000, "{} bytes", out.len());
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 101);
+    assert_eq!(errors[100]["kind"], "more");
+    // Every cell a 1 in a 512×512 grid: the duplicates are capped alike.
+    let row = vec!["1"; 512].join(" ");
+    let grid = format!("{row}\n").repeat(512);
+    let out = stdout(
+        nsudoku()
+            .args(["check", "--box", "32x16", "-"])
+            .write_stdin(grid)
+            .assert()
+            .code(2),
+    );
+    assert_eq!(out.lines().count(), 101, "{}", &out[..200]);
+    assert!(out.trim_end().ends_with("more"), "{}", &out[out.len() - 200..]);
+}
+
+#[test]
+fn more_cells_than_the_largest_grid_are_said_as_such() {
+    nsudoku()
+        .args(["check", "-"])
+        .write_stdin(format!("{}\n", "1".repeat(3_000_000)))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("too many cells: found 3000000"));
+}
+
+#[test]
+fn explain_rate_and_hint_give_up_at_their_timeout() {
+    let puzzle = stdout(
+        nsudoku()
+            .args(["generate", "--size", "16", "--seed", "1"])
+            .assert()
+            .success(),
+    );
+    for command in ["explain", "rate", "hint"] {
+        let text = stdout(
+            nsudoku()
+                .args([command, "--timeout", "0", "-f", "json", "-"])
+                .write_stdin(puzzle.clone())
+                .timeout(std::time::Duration::from_secs(30))
+                .assert()
+                .code(1),
+        );
+        assert!(text.contains("\"status\":\"timeout\""), "{command}: {text}");
+    }
+}
+
+#[test]
+fn generate_gives_up_a_puzzle_at_its_timeout() {
+    nsudoku()
+        .args(["generate", "--size", "16", "--difficulty", "easy", "--timeout", "0"])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("none found in 0 s"));
+}

@@ -28,8 +28,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use crate::grid::{Cell, Digit, Grid, Shape};
-use crate::logic::{self, Rating, Scale};
-use crate::solve::{Engine, Solutions};
+use crate::logic::{self, Outcome, Rating, Scale};
+use crate::solve::{Engine, Solutions, Stop};
 use crate::transform::Transform;
 
 /// A map of `(row, column)` on an `n × n` grid: `(r, c, n) → (r', c')`.
@@ -228,6 +228,12 @@ impl Generator {
     /// The `index`-th puzzle of this seed, or `None` if `max_attempts` candidates all missed
     /// the options.
     pub fn puzzle(&self, index: u64) -> Option<Generated> {
+        self.puzzle_within(index, &Stop::default())
+    }
+
+    /// [`Generator::puzzle`], giving up at the stop's deadline or flag (looked at between
+    /// candidates and while rating one). A puzzle found is the same as without a stop.
+    pub fn puzzle_within(&self, index: u64, stop: &Stop) -> Option<Generated> {
         // SplitMix64 of (seed, index): independent streams per puzzle.
         let mut z = self
             .seed
@@ -257,6 +263,9 @@ impl Generator {
             });
         }
         for attempts in 1..=options.max_attempts {
+            if stop.expired() {
+                return None;
+            }
             let solution = random_solution(options.shape, &mut rng, &mut checker);
             let (puzzle, cut) = dig(&solution, &orbits, &mut rng, &mut checker);
             // Digging one cell at a time with every check finished gives a minimal puzzle;
@@ -266,8 +275,8 @@ impl Generator {
                 continue;
             }
             let rating = match &options.rating {
-                Some(range) => match logic::rate_with(&puzzle, options.scale) {
-                    Ok(r) if range.contains(&r.er) => Some(r),
+                Some(range) => match logic::rate_within(&puzzle, options.scale, stop) {
+                    Ok(r) if r.outcome != Outcome::Interrupted && range.contains(&r.er) => Some(r),
                     _ => continue,
                 },
                 None => None,

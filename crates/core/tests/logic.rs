@@ -284,6 +284,7 @@ fn full_soundness_and_coverage() {
                                         let options = Options {
                                             techniques: techniques.clone(),
                                             unique: true,
+                                            ..Options::default()
                                         };
                                         let e = logic::explain_with(g, &options)
                                             .unwrap_or_else(|e| panic!("{e}"));
@@ -374,6 +375,7 @@ fn each_technique_alone_is_sound() {
         let options = Options {
             techniques: basics.iter().copied().chain([t]).collect(),
             unique: true,
+            ..Options::default()
         };
         let mut fired = 0;
         for (g, s) in grids.iter().zip(&solutions) {

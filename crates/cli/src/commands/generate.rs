@@ -2,14 +2,14 @@
 //! core; the same seed gives the same puzzles whatever the thread count.
 
 use std::io::{self, BufWriter, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nsudoku::Shape;
 use nsudoku::format::Style;
 use nsudoku::generate::{Generated, Generator, Options};
 use nsudoku::logic::Level;
+use nsudoku::{Shape, Stop};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -18,6 +18,9 @@ use crate::output::Status;
 
 /// Puzzles made at once (then written in order).
 const BATCH: u64 = 256;
+
+/// The time a puzzle in a rating band may take when no `--timeout` is given.
+const DEFAULT_RATED_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The ER range of a level.
 fn level_range(level: LevelArg) -> (f64, f64) {
@@ -76,6 +79,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         max_attempts: args.max_attempts,
     };
     let generator = Generator::new(options, seed);
+    let timeout = args.timeout.or(rating.map(|_| DEFAULT_RATED_TIMEOUT));
     let pool = super::worker_pool(args.run.threads)?;
     let progress = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
         .with_style(
@@ -91,25 +95,35 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let mut status = Status::Success;
     while start < args.count {
         let end = (start + BATCH).min(args.count);
-        let made: Vec<Option<Generated>> = pool.install(|| {
+        let made: Vec<(Option<Generated>, bool)> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
-                    let g = generator.puzzle(i);
+                    let stop = Stop {
+                        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+                        ..Stop::default()
+                    };
+                    let g = generator.puzzle_within(i, &stop);
                     progress.inc(1);
-                    g
+                    (g, stop.expired())
                 })
                 .collect()
         });
         for (i, g) in (start..end).zip(made) {
             match g {
-                Some(g) => write(&mut out, args, &style, i, &g)?,
-                None => {
+                (Some(g), _) => write(&mut out, args, &style, i, &g)?,
+                (None, late) => {
                     status = Status::Unsolved;
-                    warn!(
-                        "nsudoku: puzzle {i}: none found in {} attempts",
-                        generator.options().max_attempts
-                    );
+                    match timeout.filter(|_| late) {
+                        Some(t) => warn!(
+                            "nsudoku: puzzle {i}: none found in {} s (--timeout)",
+                            t.as_secs_f64()
+                        ),
+                        None => warn!(
+                            "nsudoku: puzzle {i}: none found in {} attempts",
+                            generator.options().max_attempts
+                        ),
+                    }
                 }
             }
         }

@@ -43,6 +43,22 @@ pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     Solutions::new(grid, search.engine.into()).with_stop(stop)
 }
 
+/// A stop for logical reasoning on one puzzle: `timeout` from now.
+pub fn logic_stop(timeout: Duration) -> Stop {
+    Stop {
+        deadline: Instant::now().checked_add(timeout),
+        ..Stop::default()
+    }
+}
+
+/// The number of solutions up to 2 (0, 1 or 2: none, unique, several), or `None` when the
+/// stop fired first.
+pub fn count_within(grid: &Grid, stop: &Stop) -> Option<usize> {
+    let mut solutions = Solutions::new(grid, nsudoku::Engine::Auto).with_stop(stop.clone());
+    let count = solutions.count_up_to(2).count;
+    (!solutions.interrupted()).then_some(count)
+}
+
 /// Puzzles handed to the threads at once (the first batch, doubling up to the most), and the
 /// most text a batch may hold.
 const FIRST_BATCH: usize = 64;

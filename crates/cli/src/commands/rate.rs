@@ -1,42 +1,62 @@
 //! `nsudoku rate`: each puzzle's difficulty on Sudoku Explainer's ER scale.
 
-use nsudoku::logic;
+use nsudoku::logic::{self, Outcome};
 use serde_json::json;
 
 use crate::cli::{Format, RateArgs};
 use crate::output::{Status, merge, shape_fields};
 
 pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
-    super::each_grid(
-        &args.input,
-        &args.output,
-        super::Run::threads(args.run.threads),
-        |out, grid| {
-            let count = grid.count_solutions(2).count;
-            let rating = match count {
-                1 => logic::rate_with(&grid, args.scale.into()),
-                0 => return out.not_unique(&grid, "no_solution"),
-                _ => return out.not_unique(&grid, "multiple"),
-            };
-            match (rating, out.format) {
-                (Ok(r), Format::Json) => out.json(merge([
-                    json!({ "status": "rated" }),
+    let how = super::Run::threads(args.run.threads);
+    super::each_grid(&args.input, &args.output, how, |out, grid| {
+        let stop = super::logic_stop(args.logic.timeout);
+        let rating = match super::count_within(&grid, &stop) {
+            Some(1) => logic::rate_within(&grid, args.scale.into(), &stop),
+            Some(0) => return out.not_unique(&grid, "no_solution"),
+            Some(_) => return out.not_unique(&grid, "multiple"),
+            None => Ok(logic::Rating {
+                er: 0.0,
+                ed: 0.0,
+                level: logic::Level::Easy,
+                hardest: None,
+                steps: 0,
+                outcome: Outcome::Interrupted,
+            }),
+        };
+        let secs = args.logic.timeout.as_secs_f64();
+        match (rating, out.format) {
+            (Ok(r), Format::Json) => {
+                let status = if r.outcome == Outcome::Interrupted {
+                    out.fail(Status::Unsolved);
+                    "timeout"
+                } else {
+                    "rated"
+                };
+                out.json(merge([
+                    json!({ "status": status }),
                     json!(r),
                     shape_fields(&grid),
-                ])),
-                (Ok(r), _) => {
-                    let hardest = r.hardest.map_or("-", |t| t.name());
-                    out.text(&format!("{:.1} {} {}", r.er, r.level, hardest))
-                }
-                (Err(e), Format::Json) => {
-                    out.fail(Status::InputError);
-                    out.json(json!({ "status": "error", "error": e.to_string() }))
-                }
-                (Err(e), _) => {
-                    out.fail(Status::InputError);
-                    out.comment(&e.to_string())
-                }
+                ]))
             }
-        },
-    )
+            (Ok(r), _) if r.outcome == Outcome::Interrupted => {
+                out.fail(Status::Unsolved);
+                out.comment(&format!(
+                    "timed out after {secs} s and {} steps, ER so far {:.1}",
+                    r.steps, r.er
+                ))
+            }
+            (Ok(r), _) => {
+                let hardest = r.hardest.map_or("-", |t| t.name());
+                out.text(&format!("{:.1} {} {}", r.er, r.level, hardest))
+            }
+            (Err(e), Format::Json) => {
+                out.fail(Status::InputError);
+                out.json(json!({ "status": "error", "error": e.to_string() }))
+            }
+            (Err(e), _) => {
+                out.fail(Status::InputError);
+                out.comment(&e.to_string())
+            }
+        }
+    })
 }

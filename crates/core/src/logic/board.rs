@@ -13,6 +13,7 @@
 use std::sync::Arc;
 
 use crate::grid::{Cell, Digit, Grid, House, Shape};
+use crate::solve::Stop;
 
 /// Why a grid cannot be explained.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -114,6 +115,21 @@ pub struct Board {
     pub(crate) values: Vec<u8>,
     /// Candidates of empty cells (0 for filled cells).
     pub(crate) cands: Vec<u64>,
+    /// When reasoning on the board gives up ([`Board::with_stop`]).
+    pub(crate) budget: Budget,
+}
+
+/// A deadline and a flag that end the reasoning on a board: looked at between techniques and
+/// between the starting candidates of the chain searches (the slow ones), so a step that runs
+/// past them ends soon after. Only the deadline and the flag of the [`Stop`] are kept.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Budget(Stop);
+
+impl Budget {
+    /// Whether the deadline has passed or the flag is up.
+    pub(crate) fn spent(&self) -> bool {
+        self.0.expired()
+    }
 }
 
 impl Board {
@@ -136,6 +152,7 @@ impl Board {
             values: vec![0; n * n],
             cands: vec![full; n * n],
             geo,
+            budget: Budget::default(),
         };
         for (idx, &v) in grid.values().iter().enumerate() {
             if v != 0 {
@@ -156,6 +173,24 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// Gives up the reasoning on this board at the stop's deadline or flag (its other fields
+    /// are for searches and are not used here): a technique that finds nothing by then returns
+    /// nothing, and [`Board::interrupted`] says why.
+    pub fn with_stop(mut self, stop: &Stop) -> Board {
+        self.budget = Budget(Stop {
+            deadline: stop.deadline,
+            cancel: stop.cancel.clone(),
+            ..Stop::default()
+        });
+        self
+    }
+
+    /// Whether the stop given by [`Board::with_stop`] has fired: no step found now means no
+    /// time, not no step.
+    pub fn interrupted(&self) -> bool {
+        self.budget.spent()
     }
 
     /// The shape of the grid.

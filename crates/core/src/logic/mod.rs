@@ -27,6 +27,7 @@ mod als;
 mod board;
 mod chains;
 mod fish;
+mod hint;
 mod intersections;
 mod rate;
 mod single_digit;
@@ -36,12 +37,16 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
+use serde::Serialize;
+
 use crate::grid::Grid;
+use crate::solve::Stop;
 pub use board::{Board, LogicError};
-pub use rate::{Level, Rating, Scale, rate, rate_with};
+pub use hint::{Hint, Mistake, hint};
+pub use rate::{Level, Rating, Scale, rate, rate_with, rate_within};
 pub use step::{Candidate, Step, Technique};
 
-/// Which techniques a logical solve may use.
+/// Which techniques a logical solve may use, and when it gives up.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The techniques, tried in this order; the first that applies gives the step.
@@ -49,14 +54,42 @@ pub struct Options {
     /// Whether the puzzle is known to have exactly one solution (enables the uniqueness
     /// techniques).
     pub unique: bool,
+    /// When [`explain_with`] gives up (its deadline and flag; see [`Board::with_stop`]).
+    pub stop: Stop,
 }
 
 impl Default for Options {
-    /// Every technique, simplest first, uniqueness techniques off.
+    /// Every technique, simplest first, uniqueness techniques off, no time limit.
     fn default() -> Self {
         Options {
             techniques: Technique::ALL.to_vec(),
             unique: false,
+            stop: Stop::default(),
+        }
+    }
+}
+
+/// How a logical solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Every cell is filled.
+    Solved,
+    /// No technique applies any more.
+    Stuck,
+    /// The time ran out (or the caller's flag went up) before the grid was solved.
+    Interrupted,
+}
+
+impl Outcome {
+    /// How a solve that found no further step on `board` ended.
+    pub fn of(board: &Board) -> Outcome {
+        if board.is_solved() {
+            Outcome::Solved
+        } else if board.interrupted() {
+            Outcome::Interrupted
+        } else {
+            Outcome::Stuck
         }
     }
 }
@@ -68,16 +101,19 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// The board after the last step.
     pub board: Board,
+    /// Why the steps end.
+    pub outcome: Outcome,
 }
 
 impl Explanation {
     /// Whether the steps solved the grid.
     pub fn solved(&self) -> bool {
-        self.board.is_solved()
+        self.outcome == Outcome::Solved
     }
 }
 
-/// The simplest step on `board` with the given techniques, if any applies.
+/// The simplest step on `board` with the given techniques, if any applies. `None` also when
+/// the board's stop has fired ([`Board::interrupted`]).
 pub fn next_step(board: &Board, options: &Options) -> Option<Step> {
     if board.is_broken() {
         return None;
@@ -86,12 +122,14 @@ pub fn next_step(board: &Board, options: &Options) -> Option<Step> {
         .techniques
         .iter()
         .filter(|t| options.unique || !t.needs_uniqueness())
+        .take_while(|_| !board.interrupted())
         .find_map(|&t| find(board, t))
 }
 
-/// Solves `grid` step by step with the given techniques, as far as they go.
+/// Solves `grid` step by step with the given techniques, as far as they go (or until
+/// `options.stop`).
 pub fn explain_with(grid: &Grid, options: &Options) -> Result<Explanation, LogicError> {
-    let mut board = Board::new(grid)?;
+    let mut board = Board::new(grid)?.with_stop(&options.stop);
     let mut steps = Vec::new();
     while !board.is_solved() {
         let Some(step) = next_step(&board, options) else {
@@ -100,7 +138,12 @@ pub fn explain_with(grid: &Grid, options: &Options) -> Result<Explanation, Logic
         board.apply(&step);
         steps.push(step);
     }
-    Ok(Explanation { steps, board })
+    let outcome = Outcome::of(&board);
+    Ok(Explanation {
+        steps,
+        board,
+        outcome,
+    })
 }
 
 /// Solves `grid` step by step with every technique; the uniqueness techniques are used when

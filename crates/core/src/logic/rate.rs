@@ -4,10 +4,12 @@
 
 use serde::Serialize;
 
+use super::Outcome;
 use super::board::{Board, LogicError};
 use super::step::{Step, Technique};
 use super::{chains, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 use crate::grid::Grid;
+use crate::solve::{Engine, Solutions, Stop};
 
 /// A named band of the ER scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -84,6 +86,9 @@ pub struct Rating {
     pub hardest: Option<Technique>,
     /// How many steps the solve took.
     pub steps: usize,
+    /// Whether the solve finished: when it got stuck, the ER is 20.0; when it was
+    /// interrupted, the ER is that of the steps found so far.
+    pub outcome: Outcome,
 }
 
 type Finder = fn(&Board) -> Option<Step>;
@@ -174,6 +179,7 @@ pub(super) fn se_step(board: &Board, unique: bool, scale: Scale) -> Option<Step>
         .filter(|(_, needs_unique, sukaku)| {
             (unique || !needs_unique) && (scale == Scale::Sukaku || !sukaku)
         })
+        .take_while(|_| !board.interrupted())
         .find_map(|(f, _, _)| f(board))
 }
 
@@ -217,19 +223,37 @@ pub fn rate(grid: &Grid) -> Result<Rating, LogicError> {
 
 /// Rates a puzzle on the given explainer's scale.
 pub fn rate_with(grid: &Grid, scale: Scale) -> Result<Rating, LogicError> {
-    let unique = grid.count_solutions(2).count == 1;
-    let mut board = Board::new(grid)?;
+    rate_within(grid, scale, &Stop::default())
+}
+
+/// Rates a puzzle on the given explainer's scale, giving up at the stop's deadline or flag:
+/// then the rating is that of the steps found so far, with the outcome
+/// [`Outcome::Interrupted`].
+pub fn rate_within(grid: &Grid, scale: Scale, stop: &Stop) -> Result<Rating, LogicError> {
     let mut rating = Rating {
         er: 0.0,
         ed: 0.0,
         level: Level::Easy,
         hardest: None,
         steps: 0,
+        outcome: Outcome::Solved,
     };
+    let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop.clone());
+    let unique = solutions.count_up_to(2).count == 1;
+    let mut board = Board::new(grid)?.with_stop(stop);
+    if solutions.interrupted() {
+        rating.outcome = Outcome::Interrupted;
+        return Ok(rating);
+    }
     while !board.is_solved() {
         let Some(step) = se_step(&board, unique, scale) else {
-            rating.er = 20.0;
-            rating.level = Level::Unsolvable;
+            rating.outcome = Outcome::of(&board);
+            if rating.outcome == Outcome::Stuck {
+                rating.er = 20.0;
+                rating.level = Level::Unsolvable;
+            } else {
+                rating.level = Level::of(rating.er);
+            }
             return Ok(rating);
         };
         if rating.steps == 0 {

@@ -72,6 +72,18 @@ pub struct Stop {
     pub helpers: Option<Helpers>,
 }
 
+impl Stop {
+    /// Whether the deadline has passed or the flag is up (for work outside the engines,
+    /// which look at the stop themselves).
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
 /// Idle threads that long searches may borrow, counted for all the searches of a run.
 ///
 /// Once clause learning has run a few thousand conflicts without an answer, a search takes
@@ -218,13 +230,7 @@ impl Watch {
     /// Looks at the clock and the flag now, whatever the guesses: for the long stretches
     /// without a guess (a big grid's first propagation).
     pub(crate) fn expired(&mut self) -> bool {
-        let late = self.stop.deadline.is_some_and(|d| Instant::now() >= d);
-        let cancelled = self
-            .stop
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed));
-        self.fired |= late || cancelled;
+        self.fired |= self.stop.expired();
         self.fired
     }
 }

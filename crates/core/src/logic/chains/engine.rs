@@ -77,6 +77,20 @@ impl Prop {
         self.contradiction = None;
     }
 
+    /// The memory the prop holds, in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        std::mem::size_of::<Prop>()
+            + 8 * (self.on.capacity() + self.off.capacity())
+            + std::mem::size_of::<Node>() * self.nodes.capacity()
+            + 4 * self.parents.capacity()
+    }
+
+    /// Frees the room its lists keep for growth (a prop that is kept, not reused).
+    pub(super) fn shrink(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.parents.shrink_to_fit();
+    }
+
     pub(super) fn parents(&self, node: u32) -> &[u32] {
         let nd = self.nodes[node as usize];
         &self.parents[nd.pstart as usize..(nd.pstart + nd.plen) as usize]

@@ -52,17 +52,31 @@ fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
     }
 }
 
+/// The most memory the consequences kept by one search may take: with them, memory grows with
+/// the grid (a few propagations of `N³` candidates each), never past this.
+const CACHE_BYTES: usize = 64 << 20;
+
 /// Sudoku Explainer's `getMultipleChainsHintList`.
 fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> Option<Found> {
     let mut eng = Engine::new(board);
     let n = eng.n;
     let (base, tech) = base_rating(mode, nishio);
     let mut best: Option<Found> = None;
+    // The consequences of each candidate set on, kept while they fit in `CACHE_BYTES` (on a
+    // 36×36 grid, every one of 46,656 candidates would take gigabytes), computed again after.
     let mut cache: Vec<Option<Rc<Prop>>> = vec![None; n * n * n];
+    let mut cached = 0;
     let mut on_prop = |eng: &mut Engine, pot: u32| -> Rc<Prop> {
-        cache[pot as usize]
-            .get_or_insert_with(|| Rc::new(eng.propagate(pot, true, mode)))
-            .clone()
+        if let Some(prop) = &cache[pot as usize] {
+            return prop.clone();
+        }
+        let mut prop = eng.propagate(pot, true, mode);
+        if cached + prop.bytes() > CACHE_BYTES {
+            return Rc::new(prop);
+        }
+        prop.shrink();
+        cached += prop.bytes();
+        cache[pot as usize].insert(Rc::new(prop)).clone()
     };
     let contradictions = mode.dynamic || nishio;
     for cell in 0..n * n {
@@ -73,6 +87,9 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
         }
         let mut value_props: Vec<(u32, Rc<Prop>)> = Vec::new();
         for d in bits(m) {
+            if board.interrupted() {
+                return None;
+            }
             let pot = eng.pot(cell, d);
             let on = on_prop(&mut eng, pot);
             if contradictions {

@@ -98,6 +98,7 @@ impl<'a> Engine<'a> {
             geo: self.board.geo.clone(),
             values: self.board.values.clone(),
             cands: self.work.clone(),
+            budget: self.board.budget.clone(),
         };
         let mut finders: Vec<fn(&Board) -> Option<Step>> = vec![
             |b| intersections::find(b, Technique::Pointing),

@@ -27,6 +27,9 @@ pub(in crate::logic) fn strong_links(board: &Board, min: usize, max: usize) -> O
     let mut best: Option<Found> = None;
     let mut prop = eng.take_prop();
     for cell in 0..n * n {
+        if board.cands[cell] != 0 && board.interrupted() {
+            return None;
+        }
         for d in bits(board.cands[cell]) {
             let pot = eng.pot(cell, d);
             prop.clear();

@@ -77,6 +77,9 @@ fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -
         if m.count_ones() < 2 {
             continue;
         }
+        if board.interrupted() {
+            return None;
+        }
         for d in bits(m) {
             let pot = eng.pot(cell, d);
             // Loops of bivalue cells start in a bivalue cell.

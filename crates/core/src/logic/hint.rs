@@ -1,0 +1,182 @@
+//! Hints for a grid in progress: the player's mistakes first (a wrong digit, pencil marks that
+//! rule out the right one), else the next logical step from where the player is.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::board::{Board, LogicError};
+use super::step::Step;
+use super::{Options, next_step};
+use crate::grid::{Cell, Digit, Grid};
+use crate::solve::{Engine, Solutions, Stop};
+
+/// What a hint says.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The next logical step from the player's grid and marks.
+    Step(Step),
+    /// Entries or marks that contradict the solution, in reading order.
+    Mistakes(Vec<Mistake>),
+    /// The grid is complete and right.
+    Solved,
+    /// No technique applies (the puzzle has one solution, but logic gets no further).
+    Stuck,
+    /// The puzzle has no solution, or several: there is no right digit to steer towards.
+    NoUniqueSolution,
+    /// The stop fired before a step was found.
+    Interrupted,
+}
+
+/// A mistake of the player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Mistake {
+    /// Where.
+    pub cell: Cell,
+    /// The digit the player wrote, for a wrong entry; none when the marks are wrong.
+    pub entered: Option<Digit>,
+}
+
+impl fmt::Display for Mistake {
+    /// `r1c3 holds 1, which is wrong` or `r2c5: the pencil marks rule out the right digit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.entered {
+            Some(d) => write!(f, "{} holds {d}, which is wrong", self.cell),
+            None => write!(
+                f,
+                "{}: the pencil marks rule out the right digit",
+                self.cell
+            ),
+        }
+    }
+}
+
+/// A hint for `grid`, the player's grid (the puzzle's clues and the player's entries), with
+/// the player's pencil marks if any (one list a cell, as [`crate::parse::read_marks`] reads
+/// them; an empty list is a cell without marks). `puzzle` holds the original clues: the
+/// entries are checked against its unique solution first. Without it, the grid itself must
+/// have exactly one solution. The search for the solution and the step give up at `stop`.
+pub fn hint(
+    puzzle: Option<&Grid>,
+    grid: &Grid,
+    marks: Option<&[Vec<Digit>]>,
+    stop: &Stop,
+) -> Result<Hint, LogicError> {
+    let givens = puzzle.unwrap_or(grid);
+    if givens.shape() != grid.shape() {
+        return Err(LogicError::Contradiction(format!(
+            "the puzzle is {} and the grid {}",
+            givens.shape(),
+            grid.shape()
+        )));
+    }
+    let mut solutions = Solutions::new(givens, Engine::Auto).with_stop(stop.clone());
+    let first = solutions.next();
+    let several = first.is_some() && solutions.next_values().is_some();
+    if solutions.interrupted() {
+        return Ok(Hint::Interrupted);
+    }
+    let Some(solution) = first.filter(|_| !several) else {
+        return Ok(Hint::NoUniqueSolution);
+    };
+    let n = grid.side();
+    let mut mistakes = Vec::new();
+    for (i, (&v, &s)) in grid.values().iter().zip(solution.values()).enumerate() {
+        let cell = Cell::new(i / n, i % n);
+        if v != 0 && v != s {
+            mistakes.push(Mistake {
+                cell,
+                entered: Digit::new(v.into()),
+            });
+        } else if v == 0 {
+            let marked = marks.and_then(|m| m.get(i)).filter(|m| !m.is_empty());
+            if marked.is_some_and(|m| !m.iter().any(|d| d.get() == usize::from(s))) {
+                mistakes.push(Mistake {
+                    cell,
+                    entered: None,
+                });
+            }
+        }
+    }
+    if !mistakes.is_empty() {
+        return Ok(Hint::Mistakes(mistakes));
+    }
+    let board = match marks {
+        Some(m) => Board::with_marks(grid, m)?,
+        None => Board::new(grid)?,
+    }
+    .with_stop(stop);
+    if board.is_solved() {
+        return Ok(Hint::Solved);
+    }
+    let options = Options {
+        unique: true,
+        ..Options::default()
+    };
+    Ok(match next_step(&board, &options) {
+        Some(step) => Hint::Step(step),
+        None if board.interrupted() => Hint::Interrupted,
+        None => Hint::Stuck,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+    #[test]
+    fn mistakes_come_before_steps() {
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let mut grid = puzzle.clone();
+        grid.set(Cell::new(0, 2), Digit::new(1)); // the right digit is 4
+        let stop = Stop::default();
+        let Hint::Mistakes(m) = hint(Some(&puzzle), &grid, None, &stop).unwrap() else {
+            panic!("a mistake expected");
+        };
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].to_string(), "r1c3 holds 1, which is wrong");
+        // Marks that leave out the right digit of r1c3 (4).
+        let mut marks = vec![Vec::new(); 81];
+        marks[2] = vec![Digit::new(1).unwrap(), Digit::new(2).unwrap()];
+        let Hint::Mistakes(m) = hint(None, &puzzle, Some(&marks), &stop).unwrap() else {
+            panic!("a mistake expected");
+        };
+        assert_eq!(
+            m[0].to_string(),
+            "r1c3: the pencil marks rule out the right digit"
+        );
+        // A right grid gets a step that is sound: its placements are the solution's digits.
+        let Hint::Step(step) = hint(Some(&puzzle), &puzzle, None, &stop).unwrap() else {
+            panic!("a step expected");
+        };
+        let solution = puzzle.solve().unwrap();
+        for p in &step.placements {
+            assert_eq!(solution.get(p.cell), Some(p.digit));
+        }
+        assert_eq!(
+            hint(None, &solution, None, &stop).unwrap(),
+            Hint::Solved,
+            "a full grid is solved"
+        );
+    }
+
+    #[test]
+    fn no_unique_solution_and_an_expired_stop_are_said() {
+        let empty = Grid::empty(crate::grid::Shape::CLASSIC);
+        let stop = Stop::default();
+        assert_eq!(
+            hint(None, &empty, None, &stop).unwrap(),
+            Hint::NoUniqueSolution
+        );
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let past = Stop {
+            deadline: Some(std::time::Instant::now()),
+            ..Stop::default()
+        };
+        assert_eq!(hint(None, &puzzle, None, &past).unwrap(), Hint::Interrupted);
+    }
+}
