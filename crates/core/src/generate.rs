@@ -321,7 +321,7 @@ fn random_solution(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> G
 
 /// Sides up to which a random full grid is a completion of random boxes on the diagonal; on
 /// larger grids it is made by [`switched`]: completing took 2.6 s for 64×64, 3.6–13 s for
-/// 81×81 and over 2 minutes for 100×100 (`docs/benchmarks.md`).
+/// 81×81 and over 2 minutes for 100×100 (`docs/research/generation.md`).
 const COMPLETED_UP_TO: usize = 64;
 
 /// The solver's completion of random permutations in the boxes on the diagonal.
@@ -351,7 +351,7 @@ fn completed(shape: Shape, rng: &mut SmallRng, checker: &mut Checker) -> Grid {
 /// digit stood before, and so on until the cycle closes): each line keeps its digits, each
 /// column (row) and each box too. On 36×36 grids the mean number of cycles between two rows
 /// (3.2) is then that of completed grids, against 10.8 within a band and 2.6 across bands for
-/// the pattern (`docs/benchmarks.md`).
+/// the pattern (`docs/research/generation.md`).
 fn switched(shape: Shape, rng: &mut SmallRng) -> Grid {
     let n = shape.side();
     let (w, h) = (shape.width(), shape.height());

@@ -1,4 +1,4 @@
-//! The classic examples of issue 2, each with its solution.
+//! The five classic 9×9 puzzles of `tests/data/9x9/classic.txt`, each with its solution.
 
 use nsudoku::parse::ReadOptions;
 use nsudoku::{Grid, Uniqueness};

@@ -227,7 +227,7 @@ where
 /// Linux was seen to queue both workers of a two-CPU machine on one CPU for 4 ms slices, up to
 /// 35 ms in an 80 ms run, while the other CPU ran only the reading thread's short bursts
 /// (`perf sched`); pinned, `solve -j 2` of 49,158 puzzles is 3–9 % faster
-/// (`docs/benchmarks.md`). The reading thread is not pinned, and a pool smaller than the
+/// (`docs/research/batch.md`). The reading thread is not pinned, and a pool smaller than the
 /// machine is left to the scheduler.
 ///
 /// More than four threads a CPU only adds threads to start and memory for the searches that

@@ -157,7 +157,7 @@ impl Cdcl {
     /// "reason side", which CaDiCaL bumps by default), not in the clause, up to
     /// [`Cdcl::REASON_BUMPS`] times the clause's length in all: what the clause rests on is
     /// what the next conflicts are likely to hinge on. On the minimal 25×25 puzzles (nine
-    /// seeds each) it took 0.91× the capped time (`docs/benchmarks.md`).
+    /// seeds each) it took 0.91× the capped time (`docs/research/clause-learning.md`).
     fn bump_reasons(&mut self) {
         let mut marked = std::mem::take(&mut self.marked);
         let mut rvars = std::mem::take(&mut self.rvars);
@@ -196,8 +196,9 @@ impl Cdcl {
     /// literal `¬x_v` (resolution on each `u`), when two or more share it or `¬x_v` is in the
     /// clause already. The cells and house-digits a placement rules out become the placement
     /// itself: on the minimal 25×25 puzzles, learned clauses shrink from 41 literals to 26 on
-    /// average and the puzzles take fewer conflicts (`docs/benchmarks.md`). `v`'s level is at
-    /// most `u`'s, so the clause still asserts its first literal and jumps as far back.
+    /// average and the puzzles take fewer conflicts (`docs/research/clause-learning.md`).
+    /// `v`'s level is at most `u`'s, so the clause still asserts its first literal and jumps
+    /// as far back.
     fn substitute(&mut self) {
         let learnt = std::mem::take(&mut self.learnt);
         for &l in &learnt[1..] {

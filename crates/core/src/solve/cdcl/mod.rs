@@ -49,8 +49,9 @@
 //! given [`Helpers`](super::Helpers) and a call has run [`Cdcl::RACE_AFTER`] conflicts, it
 //! borrows the idle threads and races copies of itself on them, each with its activities drawn
 //! at random (see [`Cdcl::race`]); the first to answer wins. On two cores, the 16 minimal
-//! 25×25 puzzles of `large/` took 0.52× the time of one search (`docs/benchmarks.md`). Each
-//! copy holds its own clauses, so the copies of a search together stay within
+//! 25×25 puzzles of `large/` took 0.52× the time of one search
+//! (`docs/research/clause-learning.md`). Each copy holds its own clauses, so the copies of a
+//! search together stay within
 //! [`Cdcl::RACE_BYTES`] when the race starts: a 225×225 search (46 MB) races seven copies at
 //! most, a search of over 512 MB none.
 
@@ -222,11 +223,12 @@ impl Cdcl {
     /// took part in a conflict since the one before.
     const TIER2: u32 = 6;
     /// Reason-side bumps allowed per literal of a learned clause: 3 measured better than 10
-    /// (`docs/benchmarks.md`).
+    /// (`docs/research/clause-learning.md`).
     const REASON_BUMPS: usize = 3;
     /// Conflicts before reason-side bumping starts: from the first, it made the median of
     /// generated 25×25 grids (a few hundred conflicts each) 20 % slower; from 5,000 on, those
-    /// are as before and the minimal 25×25 puzzles keep the gain (`docs/benchmarks.md`).
+    /// are as before and the minimal 25×25 puzzles keep the gain
+    /// (`docs/research/clause-learning.md`).
     const REASON_BUMPS_AFTER: u64 = 5_000;
     /// Conflicts in one call before idle threads race copies of the search
     /// ([`Cdcl::race`]), and between two looks for idle threads when there were none.

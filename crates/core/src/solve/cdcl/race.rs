@@ -93,7 +93,7 @@ impl Cdcl {
 
     /// Sends a copy of the search elsewhere (see [`Cdcl::race`]): activities drawn from
     /// `seed`, saved phases true (as a new search starts), no target phases. At the root
-    /// only. Phases false, or kept, measured no better (`docs/benchmarks.md`).
+    /// only. Phases false, or kept, measured no better (`docs/research/clause-learning.md`).
     fn diversify(&mut self, seed: u64) {
         debug_assert_eq!(self.decision_level(), 0);
         let mut rng = SmallRng::seed_from_u64(seed);
