@@ -75,9 +75,9 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// cells short, and a new fill from the root throws away the whole attempt. 81×81 and
     /// 100×100 at 75 % holes, ten grids: 336 s in all (three not solved in 60 s) without, 13 s
     /// with; 225×225 at 90 %: 19–33 s → 8–9 s. At any count: slower on 225×225; with 0.3:
-    /// slower at 75 % (`docs/benchmarks.md`). Below 40 rather than 20: at 70 % holes the
-    /// plateaus lie at 15–45 dead cells (81×81 to 144×144, six grids, 1,000 attempts: 2 → 6
-    /// solved in 60 s), for 15–30 % more time on 225×225 at 90 %; below 60, or near the
+    /// slower at 75 % (`docs/research/sparse-search.md`). Below 40 rather than 20: at 70 %
+    /// holes the plateaus lie at 15–45 dead cells (81×81 to 144×144, six grids, 1,000 attempts:
+    /// 2 → 6 solved in 60 s), for 15–30 % more time on 225×225 at 90 %; below 60, or near the
     /// attempt's best count whatever it is, did worse.
     const WORSE_BELOW: usize = 40;
     const WORSE: f64 = 0.1;
@@ -91,7 +91,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// 81×81 to 144×144 at 70–75 % holes, ten grids, solved in 60 s and capped total: none
     /// linked 8, 217 s; half 9, 149 s; three quarters 9, 178 s; all 8, 298 s. 400×400 at 90 %
     /// holes (seeds 1–2): half not solved in 120 s, all solved in 93–120 s; 225×225 at 90 %:
-    /// three grids, half 18.7 s, all 13.6 s (`docs/benchmarks.md`).
+    /// three grids, half 18.7 s, all 13.6 s (`docs/research/sparse-search.md`).
     const LINKED: f64 = 0.5;
     const ALL_LINKED_FROM: usize = 225;
 
@@ -289,8 +289,8 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// waiting cells (at most `O(cells × N)` for the fill, not `O(cells²)`); in a repair,
     /// the waiting cells by candidate digit, a few for each digit, since a repair's cells
     /// have few candidates, their other houses being nearly full (144×144 at 90 % holes:
-    /// 4.8 → 1.2 s, `docs/benchmarks.md`). The lists by digit serve when the cells have
-    /// [`Sparse::FEW`] candidates or fewer on average.
+    /// 4.8 → 1.2 s, `docs/research/sparse-search.md`). The lists by digit serve when the cells
+    /// have [`Sparse::FEW`] candidates or fewer on average.
     pub(super) fn fill(
         &mut self,
         todo: &mut Vec<usize>,
@@ -414,7 +414,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// stops waiting, so its candidates each lose a place. A digit that may go elsewhere in
     /// every house waits for a cell that needs it less: from a random candidate to this, the
     /// first fill of 400×400 at 97 % holes left 337 dead cells instead of 2,810, and 225×225
-    /// at 90 % took 0.75× the time (`docs/benchmarks.md`).
+    /// at 90 % took 0.75× the time (`docs/research/sparse-search.md`).
     pub(super) fn scarcest(&mut self, cell: usize, rng: &mut SmallRng) -> usize {
         let n = self.n;
         let houses = self.houses_of[cell];

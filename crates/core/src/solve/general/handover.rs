@@ -14,7 +14,7 @@ impl<const W: usize> General<W> {
     /// clause learning mostly fail there, down to 70 % holes (81×81 and 100×100 at 70 %:
     /// one of eight solved in 60 s before, four after); on 49×49 and 64×64 the sparse search
     /// is quicker from 75 %, and at 70 % its failed attempts only delay the search that
-    /// solves them. At 65 % it stalls for good (`docs/benchmarks.md`).
+    /// solves them. At 65 % it stalls for good (`docs/research/sparse-search.md`).
     pub(super) const SPARSE_FROM: &'static [(usize, f64)] = &[(49, 0.75), (81, 0.70)];
     /// Solutions asked of [`Sparse`] at most (enough for uniqueness and short lists; half of
     /// what clause learning can still exclude).
@@ -70,7 +70,7 @@ impl<const W: usize> General<W> {
     /// Guesses since the start (or the last solution) before clause learning takes over.
     /// 100 rather than 1,000: generated 25×25 grids at 55 % holes went from a median of
     /// 61 ms to 21 ms, `large/` from 78.2 s to 70.0 s in all, generation of 25×25 puzzles
-    /// from 15.4 s to 12.7 s (`docs/benchmarks.md`).
+    /// from 15.4 s to 12.7 s (`docs/research/clause-learning.md`).
     pub(super) const CDCL_AFTER: u64 = 100;
     /// Solutions already returned that the clause-learning search can still exclude.
     pub(super) const MAX_BLOCKED: usize = 64;
