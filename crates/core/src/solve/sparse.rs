@@ -32,11 +32,11 @@ pub(super) struct Sparse<'a, const W: usize> {
     n: usize,
     /// Candidates at the root (stale for cells filled there).
     root: &'a [Bits<W>],
-    houses_of: &'a [[u32; 3]],
-    members: &'a [u32],
+    pub(super) houses_of: &'a [[u32; 3]],
+    pub(super) members: &'a [u32],
     /// Row-major values, 0 = empty; `fixed` cells were filled at the root.
-    values: Vec<u16>,
-    fixed: Vec<bool>,
+    pub(super) values: Vec<u16>,
+    pub(super) fixed: Vec<bool>,
     /// Digits present in each house.
     used: Vec<Bits<W>>,
     /// The fill's scratch: the cells waiting in `buckets[k]` have `k` candidates; a
@@ -59,7 +59,7 @@ pub(super) struct Sparse<'a, const W: usize> {
     todo_cand: Vec<Bits<W>>,
     /// `places[h·N + d]`: the waiting cells of house `h` that may take digit `d` (for the
     /// houses and digits of the cells being filled; stale elsewhere).
-    places: Vec<u32>,
+    pub(super) places: Vec<u32>,
 }
 
 impl<'a, const W: usize> Sparse<'a, W> {
@@ -75,9 +75,9 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// cells short, and a new fill from the root throws away the whole attempt. 81×81 and
     /// 100×100 at 75 % holes, ten grids: 336 s in all (three not solved in 60 s) without, 13 s
     /// with; 225×225 at 90 %: 19–33 s → 8–9 s. At any count: slower on 225×225; with 0.3:
-    /// slower at 75 % (`docs/benchmarks.md`). Below 40 rather than 20: at 70 % holes the
-    /// plateaus lie at 15–45 dead cells (81×81 to 144×144, six grids, 1,000 attempts: 2 → 6
-    /// solved in 60 s), for 15–30 % more time on 225×225 at 90 %; below 60, or near the
+    /// slower at 75 % (`docs/research/sparse-search.md`). Below 40 rather than 20: at 70 %
+    /// holes the plateaus lie at 15–45 dead cells (81×81 to 144×144, six grids, 1,000 attempts:
+    /// 2 → 6 solved in 60 s), for 15–30 % more time on 225×225 at 90 %; below 60, or near the
     /// attempt's best count whatever it is, did worse.
     const WORSE_BELOW: usize = 40;
     const WORSE: f64 = 0.1;
@@ -91,7 +91,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// 81×81 to 144×144 at 70–75 % holes, ten grids, solved in 60 s and capped total: none
     /// linked 8, 217 s; half 9, 149 s; three quarters 9, 178 s; all 8, 298 s. 400×400 at 90 %
     /// holes (seeds 1–2): half not solved in 120 s, all solved in 93–120 s; 225×225 at 90 %:
-    /// three grids, half 18.7 s, all 13.6 s (`docs/benchmarks.md`).
+    /// three grids, half 18.7 s, all 13.6 s (`docs/research/sparse-search.md`).
     const LINKED: f64 = 0.5;
     const ALL_LINKED_FROM: usize = 225;
 
@@ -251,7 +251,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
 
     /// The digits `cell` may take now.
     #[inline]
-    fn candidates(&self, cell: usize) -> Bits<W> {
+    pub(super) fn candidates(&self, cell: usize) -> Bits<W> {
         let [r, c, b] = self.houses_of[cell].map(|h| &self.used[h as usize]);
         self.root[cell].difference(&r.union(c).union(b))
     }
@@ -266,7 +266,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
                 .all(|&h| !self.used[h as usize].contains(digit))
     }
 
-    fn set(&mut self, cell: usize, digit: usize) {
+    pub(super) fn set(&mut self, cell: usize, digit: usize) {
         self.values[cell] = digit as u16 + 1;
         for h in self.houses_of[cell] {
             self.used[h as usize].insert(digit);
@@ -289,9 +289,9 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// waiting cells (at most `O(cells × N)` for the fill, not `O(cells²)`); in a repair,
     /// the waiting cells by candidate digit, a few for each digit, since a repair's cells
     /// have few candidates, their other houses being nearly full (144×144 at 90 % holes:
-    /// 4.8 → 1.2 s, `docs/benchmarks.md`). The lists by digit serve when the cells have
-    /// [`Sparse::FEW`] candidates or fewer on average.
-    fn fill(
+    /// 4.8 → 1.2 s, `docs/research/sparse-search.md`). The lists by digit serve when the cells
+    /// have [`Sparse::FEW`] candidates or fewer on average.
+    pub(super) fn fill(
         &mut self,
         todo: &mut Vec<usize>,
         rng: &mut SmallRng,
@@ -391,7 +391,7 @@ impl<'a, const W: usize> Sparse<'a, W> {
     }
 
     /// Counts the places of each digit of the cells to fill in their houses.
-    fn count_places(&mut self, todo: &[usize], todo_cand: &[Bits<W>]) {
+    pub(super) fn count_places(&mut self, todo: &[usize], todo_cand: &[Bits<W>]) {
         let n = self.n;
         for (&cell, cand) in todo.iter().zip(todo_cand) {
             for h in self.houses_of[cell] {
@@ -414,8 +414,8 @@ impl<'a, const W: usize> Sparse<'a, W> {
     /// stops waiting, so its candidates each lose a place. A digit that may go elsewhere in
     /// every house waits for a cell that needs it less: from a random candidate to this, the
     /// first fill of 400×400 at 97 % holes left 337 dead cells instead of 2,810, and 225×225
-    /// at 90 % took 0.75× the time (`docs/benchmarks.md`).
-    fn scarcest(&mut self, cell: usize, rng: &mut SmallRng) -> usize {
+    /// at 90 % took 0.75× the time (`docs/research/sparse-search.md`).
+    pub(super) fn scarcest(&mut self, cell: usize, rng: &mut SmallRng) -> usize {
         let n = self.n;
         let houses = self.houses_of[cell];
         let (mut best, mut digit, mut ties) = (u32::MAX, 0, 0);
@@ -478,100 +478,6 @@ impl<'a, const W: usize> Sparse<'a, W> {
             if let Some(&moved) = waiters.get(i) {
                 self.place[moved as usize][j] = i as u32;
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use rand::SeedableRng;
-    use rand::rngs::SmallRng;
-
-    use super::super::Watch;
-    use super::super::general::General;
-    use crate::generate::holed_pattern;
-    use crate::grid::{Grid, Shape};
-
-    /// The places counted for a fill are those of its cells' candidates, each fill takes
-    /// them all back (a count off by one would underflow or stay above zero), and the fill
-    /// keeps every house free of repeats, leaving dead only cells with no candidate.
-    #[test]
-    fn place_counts_follow_the_fill() {
-        let n = 25;
-        for seed in 1..=4 {
-            let shape = Shape::new(5, 5).unwrap();
-            let grid = holed_pattern(shape, 0.8, &mut SmallRng::seed_from_u64(seed));
-            let mut g = General::<1>::new(&grid, false);
-            assert!(g.start(), "a consistent root");
-            let (mut s, ..) = g.sparse_search();
-            let mut todo: Vec<usize> = (0..n * n).filter(|&c| !s.fixed[c]).collect();
-            let cand: Vec<_> = todo.iter().map(|&c| s.candidates(c)).collect();
-            s.count_places(&todo, &cand);
-            for h in 0..3 * n {
-                for d in 0..n {
-                    let expected = (0..todo.len())
-                        .filter(|&i| s.houses_of[todo[i]].contains(&(h as u32)))
-                        .filter(|&i| cand[i].contains(d))
-                        .count();
-                    if expected > 0 {
-                        assert_eq!(s.places[h * n + d] as usize, expected, "{seed}: {h} {d}");
-                    }
-                }
-            }
-            let filled = todo.clone();
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let dead = s.fill(&mut todo, &mut rng, &mut Watch::default()).unwrap();
-            for (&cell, cand) in filled.iter().zip(&cand) {
-                for h in s.houses_of[cell] {
-                    for d in cand.iter() {
-                        assert_eq!(s.places[h as usize * n + d], 0, "{seed}: {h} {d}");
-                    }
-                }
-            }
-            for &cell in &dead {
-                assert_eq!(s.values[cell], 0);
-                assert!(s.candidates(cell).is_empty(), "{seed}: {cell}");
-            }
-            for h in 0..3 * n {
-                let mut digits: Vec<u16> = s.members[h * n..(h + 1) * n]
-                    .iter()
-                    .map(|&m| s.values[m as usize])
-                    .filter(|&v| v != 0)
-                    .collect();
-                let len = digits.len();
-                digits.sort_unstable();
-                digits.dedup();
-                assert_eq!(digits.len(), len, "{seed}: house {h}");
-            }
-            let kept = (0..n * n).filter(|&c| grid.values()[c] != 0);
-            assert!(kept.into_iter().all(|c| s.values[c] == grid.values()[c]));
-        }
-    }
-
-    /// A cell takes the candidate with the fewest places left in its houses: in an empty
-    /// 4×4 grid with 3 and 4 in row 1 and 1 in column 2, cell r1c1 may take 1 or 2, and 1
-    /// has no other place in row 1 (r1c2 may not take it) while 2 has two or more in each
-    /// house of r1c1.
-    #[test]
-    fn a_cell_takes_its_scarcest_candidate() {
-        let grid: Grid = "0000000000000000".parse().unwrap();
-        for seed in 0..20 {
-            let mut g = General::<1>::new(&grid, false);
-            assert!(g.start(), "a consistent root");
-            let (mut s, ..) = g.sparse_search();
-            s.set(2, 2);
-            s.set(3, 3);
-            s.set(9, 0);
-            let todo: Vec<usize> = (0..16).filter(|&c| s.values[c] == 0).collect();
-            let cand: Vec<_> = todo.iter().map(|&c| s.candidates(c)).collect();
-            assert_eq!(
-                cand[0].iter().collect::<Vec<_>>(),
-                [0, 1],
-                "r1c1 may take 1 and 2"
-            );
-            s.count_places(&todo, &cand);
-            let mut rng = SmallRng::seed_from_u64(seed);
-            assert_eq!(s.scarcest(0, &mut rng), 0, "seed {seed}");
         }
     }
 }
