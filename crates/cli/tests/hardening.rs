@@ -346,7 +346,11 @@ fn error_lists_are_capped_per_puzzle() {
             .code(2),
     );
     assert_eq!(out.lines().count(), 101, "{}", &out[..200]);
-    assert!(out.trim_end().ends_with("more"), "{}", &out[out.len() - 200..]);
+    assert!(
+        out.trim_end().ends_with("more"),
+        "{}",
+        &out[out.len() - 200..]
+    );
 }
 
 #[test]
@@ -383,7 +387,15 @@ fn explain_rate_and_hint_give_up_at_their_timeout() {
 #[test]
 fn generate_gives_up_a_puzzle_at_its_timeout() {
     nsudoku()
-        .args(["generate", "--size", "16", "--difficulty", "easy", "--timeout", "0"])
+        .args([
+            "generate",
+            "--size",
+            "16",
+            "--difficulty",
+            "easy",
+            "--timeout",
+            "0",
+        ])
         .timeout(std::time::Duration::from_secs(30))
         .assert()
         .code(1)

@@ -36,10 +36,20 @@ impl Style {
         grid.side() <= self.alphabet.len()
     }
 
-    fn cell(&self, value: u16, compact: bool, out: &mut String) {
+    /// Whether numbers must be written with two digits at least: a one-character token is
+    /// read as a symbol of the alphabet, so `7` means 7 only when the alphabet reads `1`–`9` as
+    /// themselves (with `0123456789ABCDEF`, `7` is 8); `07` is always the number 7.
+    fn padded(&self) -> bool {
+        (1..=9u8).any(|d| self.alphabet.value(char::from(b'0' + d)) != Some(u64::from(d)))
+    }
+
+    fn cell(&self, value: u16, compact: bool, padded: bool, out: &mut String) {
         match (value, compact) {
             (0, _) => out.push(self.empty),
             (v, true) => out.push(self.alphabet.symbol(v as usize).unwrap_or('?')),
+            (v, false) if padded => {
+                let _ = write!(out, "{v:02}");
+            }
             (v, false) => {
                 let _ = write!(out, "{v}");
             }
@@ -69,11 +79,12 @@ impl Style {
             }
         }
         let mut out = String::with_capacity(grid.values().len() * if compact { 1 } else { 3 });
+        let padded = !compact && self.padded();
         for (i, &v) in grid.values().iter().enumerate() {
             if !compact && i > 0 {
                 out.push(' ');
             }
-            self.cell(v, compact, &mut out);
+            self.cell(v, compact, padded, &mut out);
         }
         out
     }
@@ -82,10 +93,14 @@ impl Style {
     pub fn pretty(&self, grid: &Grid) -> String {
         let shape = grid.shape();
         let compact = self.compact(grid);
+        let padded = !compact && self.padded();
         let width = if compact {
             1
         } else {
-            grid.side().to_string().len()
+            grid.side()
+                .to_string()
+                .len()
+                .max(if padded { 2 } else { 1 })
         };
         let segment = "-".repeat(shape.width() * (width + 1) + 1);
         let rule = format!("+{}\n", vec![segment; shape.height()].join("+") + "+");
@@ -100,7 +115,7 @@ impl Style {
                     out.push_str(if c == 0 { "|" } else { " |" });
                 }
                 cell.clear();
-                self.cell(v, compact, &mut cell);
+                self.cell(v, compact, padded, &mut cell);
                 let _ = write!(out, " {cell:>width$}");
             }
             out.push_str(" |\n");
@@ -167,6 +182,38 @@ mod tests {
             ..Style::default()
         };
         assert_eq!(style.line(&g), "1000000000000000");
+    }
+
+    /// A grid larger than a custom alphabet is written in numbers that read back as numbers,
+    /// not as the alphabet's symbols.
+    #[test]
+    fn numbers_read_back_whatever_the_alphabet() {
+        let mut values = vec![0u16; 81];
+        for (i, v) in values.iter_mut().take(9).enumerate() {
+            *v = i as u16 + 1;
+        }
+        let g = Grid::from_values(Shape::CLASSIC, &values).unwrap();
+        for symbols in ["0123", "\u{0}", "abc", "1234"] {
+            let alphabet = Alphabet::new(symbols).unwrap();
+            let style = Style {
+                alphabet: alphabet.clone(),
+                empty: '.',
+            };
+            let opts = ReadOptions {
+                alphabet,
+                ..ReadOptions::default()
+            };
+            assert_eq!(read_one(&style.line(&g), &opts).unwrap(), g, "{symbols:?}");
+            assert_eq!(
+                read_one(&style.pretty(&g), &opts).unwrap(),
+                g,
+                "{symbols:?}"
+            );
+        }
+        // The standard alphabet reads 1–9 as themselves: no padding.
+        assert!(!Style::default().padded());
+        let big = Grid::empty(Shape::new(6, 6).unwrap());
+        assert!(Style::default().line(&big).starts_with(". . ."));
     }
 
     /// Lines are written a byte a cell when the symbols are ASCII, a char a cell otherwise:

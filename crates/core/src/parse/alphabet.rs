@@ -77,7 +77,7 @@ impl Alphabet {
     }
 
     /// The value of a symbol: `Some(0)` for an empty mark, `None` for a stranger.
-    pub(super) fn value(&self, c: char) -> Option<u64> {
+    pub(crate) fn value(&self, c: char) -> Option<u64> {
         if c.is_ascii() {
             let v = self.ascii[c as usize];
             return (v != NOT_A_SYMBOL).then_some(v as u64);
