@@ -484,7 +484,7 @@ fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     let secs = parse_number(s).map_err(|_| format!("{s:?} is not a number of seconds"))?;
     if !(0.0..=MAX_SECONDS).contains(&secs) {
         return Err(format!(
-            "{secs} is not from 0 to {MAX_SECONDS} seconds (a year)"
+            "{s:?} is not from 0 to {MAX_SECONDS} seconds (a year)"
         ));
     }
     Ok(std::time::Duration::from_secs_f64(secs))
