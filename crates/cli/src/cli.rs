@@ -45,6 +45,41 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Measure single-threaded solving speed per file (a markdown table).
     Bench(BenchArgs),
+    /// Serve the web page and the JSON HTTP API (http://127.0.0.1:8080 by default).
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (`0.0.0.0` for every interface).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+
+    /// The port to listen on (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 8080)]
+    pub port: u16,
+
+    /// Threads that solve (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+
+    /// The largest request body, in bytes (a 512×512 grid written as numbers is 1 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = 4 << 20, value_parser = parse_body)]
+    pub max_body: usize,
+
+    /// The most time a request may take, in seconds; a request's own `timeout` is capped by
+    /// it.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: std::time::Duration,
+}
+
+/// A body limit: 1 KiB to 1 GiB.
+fn parse_body(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1 << 10..=1 << 30).contains(&n) => Ok(n),
+        Ok(_) => Err("from 1024 to 1073741824 bytes".into()),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
 }
 
 #[derive(Debug, Args)]

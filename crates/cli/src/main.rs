@@ -44,5 +44,6 @@ fn run() -> anyhow::Result<Status> {
         Command::Rate(args) => commands::rate::run(args),
         Command::Generate(args) => commands::generate::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     }
 }

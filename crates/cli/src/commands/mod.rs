@@ -12,6 +12,7 @@ pub mod explain;
 pub mod generate;
 pub mod hint;
 pub mod rate;
+pub mod serve;
 pub mod solve;
 
 use std::collections::VecDeque;

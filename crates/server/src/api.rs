@@ -1,0 +1,468 @@
+//! The API's types: what each endpoint takes and gives, with their OpenAPI schemas, and the
+//! conversions between them and the library's values. Field names and statuses are the
+//! command line's JSON ones wherever it has them.
+
+use nsudoku::logic::{Candidate, Step};
+use nsudoku::parse::{Alphabet, Layout, ReadOptions, read_str};
+use nsudoku::{Grid, Shape};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+/// A puzzle: a string in any text format the command line reads (an 81-character line, a
+/// grid with line breaks, numbers for big sizes), or an array of rows of integers (0 empty).
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum Puzzle {
+    /// Text.
+    Text(String),
+    /// Rows of integers, 0 for an empty cell.
+    Rows(Vec<Vec<u32>>),
+}
+
+/// Rows of integers, 0 for an empty cell.
+pub type Rows = Vec<Vec<u16>>;
+
+/// How to read a puzzle: shared by every endpoint that takes one.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct ReadArgs {
+    /// Box shape `WxH` (`3x2` for 6×6 grids with 3 columns and 2 rows a box); default square.
+    #[serde(rename = "box", default)]
+    pub shape: Option<String>,
+    /// The symbols for 1, 2, … in compact text (`0123456789ABCDEF` for hex); default 1–9, A–Z.
+    #[serde(default)]
+    pub symbols: Option<String>,
+}
+
+impl ReadArgs {
+    fn options(&self) -> Result<ReadOptions, ApiError> {
+        let shape = match &self.shape {
+            Some(s) => Some(
+                s.parse::<Shape>()
+                    .map_err(|e| ApiError::bad_request(format!("box: {e}")))?,
+            ),
+            None => None,
+        };
+        let alphabet = match &self.symbols {
+            Some(s) => {
+                Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}")))?
+            }
+            None => Alphabet::standard(),
+        };
+        Ok(ReadOptions {
+            alphabet,
+            shape,
+            layout: Layout::Auto,
+        })
+    }
+
+    /// Reads `puzzle` into a valid grid: one puzzle, no problem in its text, no clashing clues.
+    pub fn grid(&self, puzzle: &Puzzle) -> Result<Grid, ApiError> {
+        self.grid_named(puzzle, "puzzle")
+    }
+
+    /// [`ReadArgs::grid`] for a field other than `puzzle` (its name leads the messages).
+    pub fn grid_named(&self, puzzle: &Puzzle, field: &str) -> Result<Grid, ApiError> {
+        let grid = self.grid_unchecked(puzzle, field)?;
+        grid.check().map_err(|e| ApiError::invalid_puzzle(&e))?;
+        Ok(grid)
+    }
+
+    /// Reads one puzzle whose clues may clash (a player's grid, whose wrong entries are
+    /// mistakes to show rather than bad input).
+    pub fn grid_unchecked(&self, puzzle: &Puzzle, field: &str) -> Result<Grid, ApiError> {
+        let options = self.options()?;
+        let grid = match puzzle {
+            Puzzle::Text(text) => {
+                let mut entries = read_str(text, &options);
+                match entries.len() {
+                    1 => entries.remove(0).result,
+                    0 => {
+                        return Err(ApiError::unprocessable(format!(
+                            "{field}: no puzzle in the text"
+                        )));
+                    }
+                    n => Err(vec![nsudoku::Error::PuzzleCount { found: n }]),
+                }
+            }
+            Puzzle::Rows(rows) => from_rows(rows, options.shape),
+        };
+        grid.map_err(|e| ApiError::invalid_puzzle(&e))
+    }
+}
+
+/// A grid from rows of integers: as many rows as cells in each, values from 0 to the side.
+fn from_rows(rows: &[Vec<u32>], shape: Option<Shape>) -> Result<Grid, Vec<nsudoku::Error>> {
+    let n = rows.len();
+    if n > nsudoku::MAX_SIDE {
+        return Err(vec![nsudoku::Error::TooManyCells { found: n * n }]);
+    }
+    let mut errors = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != n && errors.len() < nsudoku::error::MAX_ERRORS {
+            errors.push(nsudoku::Error::RowLength {
+                line: r + 1,
+                found: row.len(),
+                expected: n,
+            });
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let shape = Shape::for_cell_count(n * n, shape).map_err(|e| vec![e])?;
+    let values: Vec<u16> = rows
+        .iter()
+        .flatten()
+        .map(|&v| u16::try_from(v).unwrap_or(u16::MAX))
+        .collect();
+    Grid::from_values(shape, &values).map_err(|e| vec![e])
+}
+
+/// A grid as rows of integers.
+pub fn rows(grid: &Grid) -> Rows {
+    grid.rows().map(<[u16]>::to_vec).collect()
+}
+
+/// `POST /api/v1/solve`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// How to read it.
+    #[serde(flatten)]
+    pub read: ReadArgs,
+    /// Seconds to give the search (capped by the server's limit).
+    #[serde(default)]
+    pub timeout: Option<f64>,
+    /// Take the first solution found, without checking it is the only one.
+    #[serde(default)]
+    pub first: bool,
+}
+
+/// The outcome of a search for one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SolveStatus {
+    /// `grid` is the solution (the only one, unless `first` was asked).
+    Solved,
+    /// No solution.
+    NoSolution,
+    /// More than one solution.
+    Multiple,
+    /// The time ran out first.
+    Timeout,
+}
+
+/// The answer of `POST /api/v1/solve`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct SolveResponse {
+    /// The outcome.
+    pub status: SolveStatus,
+    /// `N`.
+    pub size: usize,
+    /// The box shape, `WxH`.
+    #[serde(rename = "box")]
+    pub shape: String,
+    /// The solution, when `status` is `solved`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Rows>,
+    /// Branching decisions the search took.
+    pub guesses: u64,
+}
+
+/// `POST /api/v1/count`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountRequest {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// How to read it.
+    #[serde(flatten)]
+    pub read: ReadArgs,
+    /// Stop counting at this many solutions (1 to 1,000,000; default 1000).
+    #[serde(default)]
+    pub limit: Option<usize>,
+    /// Seconds to give the search (capped by the server's limit).
+    #[serde(default)]
+    pub timeout: Option<f64>,
+}
+
+/// The answer of `POST /api/v1/count`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct CountResponse {
+    /// `counted`, or `timeout` when the time ran out.
+    pub status: &'static str,
+    /// Solutions found.
+    pub count: usize,
+    /// True when `count` is the number of solutions: neither the limit nor the time stopped
+    /// the search (the command line's `exact`).
+    pub exact: bool,
+    /// The same as `exact`.
+    pub complete: bool,
+}
+
+/// `POST /api/v1/check`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// How to read it.
+    #[serde(flatten)]
+    pub read: ReadArgs,
+}
+
+/// The answer of `POST /api/v1/check`: 200 whether the puzzle is valid or not.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct CheckResponse {
+    /// `valid` or `invalid`.
+    pub status: &'static str,
+    /// Every problem (at most 100, then a count), each with `kind`, `message` and its place;
+    /// empty when the puzzle is valid.
+    #[schema(value_type = Vec<Object>)]
+    pub errors: Vec<serde_json::Value>,
+    /// `N`, when the puzzle could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+    /// The box shape, when the puzzle could be read.
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+    /// Cells holding a digit, when the puzzle could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clues: Option<usize>,
+}
+
+/// Pencil marks: the command line's text (one token a cell, `.` for none), or one list of
+/// digits a cell in reading order (empty: not marked).
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum Marks {
+    /// `1 24 3 …`.
+    Text(String),
+    /// `[[1], [2, 4], [], …]`.
+    Lists(Vec<Vec<u32>>),
+}
+
+/// `POST /api/v1/hint`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    /// The puzzle's clues (the givens).
+    pub puzzle: Puzzle,
+    /// The player's grid: the clues and the player's entries (default: the puzzle).
+    #[serde(default)]
+    pub grid: Option<Puzzle>,
+    /// The player's pencil marks.
+    #[serde(default)]
+    pub marks: Option<Marks>,
+    /// How to read the puzzle and the grid.
+    #[serde(flatten)]
+    pub read: ReadArgs,
+    /// Seconds to give the search for a step (capped by the server's limit).
+    #[serde(default)]
+    pub timeout: Option<f64>,
+}
+
+/// A digit in a cell, 1-based.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub struct CandidateOut {
+    /// Row, from 1.
+    pub row: usize,
+    /// Column, from 1.
+    pub col: usize,
+    /// The digit.
+    pub digit: usize,
+}
+
+impl From<&Candidate> for CandidateOut {
+    fn from(c: &Candidate) -> CandidateOut {
+        CandidateOut {
+            row: c.cell.row() + 1,
+            col: c.cell.col() + 1,
+            digit: c.digit.get(),
+        }
+    }
+}
+
+/// One logical step.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct StepOut {
+    /// The technique's stable name (`hidden_single`, `x_wing`, `aic`, …).
+    pub technique: String,
+    /// The technique as players write it (`hidden single`, `X-Wing`).
+    pub name: String,
+    /// Its difficulty on Sudoku Explainer's ER scale.
+    pub er: f64,
+    /// The step in words: `r1c5 = 4: naked single in r1c5`.
+    pub text: String,
+    /// The cells of the pattern, 1-based `[row, column]`.
+    pub cells: Vec<[usize; 2]>,
+    /// Digits placed.
+    pub placements: Vec<CandidateOut>,
+    /// Candidates removed.
+    pub eliminations: Vec<CandidateOut>,
+    /// The houses it uses (`row 3`, `box 5`).
+    pub houses: Vec<String>,
+    /// The digits it is about.
+    pub digits: Vec<usize>,
+}
+
+impl From<&Step> for StepOut {
+    fn from(s: &Step) -> StepOut {
+        StepOut {
+            technique: serde_json::to_value(s.technique)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default(),
+            name: s.technique.name().to_owned(),
+            er: s.difficulty,
+            text: s.to_string(),
+            cells: s.cells.iter().map(|c| [c.row() + 1, c.col() + 1]).collect(),
+            placements: s.placements.iter().map(CandidateOut::from).collect(),
+            eliminations: s.eliminations.iter().map(CandidateOut::from).collect(),
+            houses: s.houses.iter().map(ToString::to_string).collect(),
+            digits: s.digits.iter().map(|d| d.get()).collect(),
+        }
+    }
+}
+
+/// A mistake of the player's.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MistakeOut {
+    /// The cell, 1-based `[row, column]`.
+    pub cell: [usize; 2],
+    /// The digit the player wrote (a wrong entry); absent when the pencil marks are wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entered: Option<usize>,
+    /// In words.
+    pub message: String,
+}
+
+/// The answer of `POST /api/v1/hint`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct HintResponse {
+    /// `hint` (with `step`), `wrong_entries` (with `mistakes`), `solved`, `stuck`,
+    /// `no_unique_solution` or `timeout`.
+    pub status: &'static str,
+    /// The next step, for `hint`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<StepOut>,
+    /// The player's mistakes, for `wrong_entries`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub mistakes: Vec<MistakeOut>,
+}
+
+/// `POST /api/v1/explain` and `POST /api/v1/rate`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogicRequest {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// How to read it.
+    #[serde(flatten)]
+    pub read: ReadArgs,
+    /// Seconds to give the reasoning (capped by the server's limit).
+    #[serde(default)]
+    pub timeout: Option<f64>,
+}
+
+/// The answer of `POST /api/v1/explain`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ExplainResponse {
+    /// `solved`, `stuck` (no technique applies), `timeout`, `no_solution` or `multiple`
+    /// (then no steps: the puzzle needs one solution to be explained).
+    pub status: &'static str,
+    /// The steps, in order.
+    pub steps: Vec<StepOut>,
+    /// The hardest of these steps' ER.
+    pub hardest: f64,
+    /// The puzzle's ER, as `POST /api/v1/rate` gives it (Sudoku Explainer's order of
+    /// techniques, which may take other steps than the simplest-first ones shown); absent
+    /// when the time ran out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub er: Option<f64>,
+}
+
+/// The answer of `POST /api/v1/rate`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RateResponse {
+    /// `rated`, `timeout` (the ER of the steps so far), `no_solution` or `multiple`.
+    pub status: &'static str,
+    /// The hardest step's difficulty on the ER scale (20.0 when logic gets stuck).
+    pub er: f64,
+    /// The first step's difficulty.
+    pub ed: f64,
+    /// `easy`, `medium`, `hard`, `expert`, `extreme` or `unsolvable`.
+    pub level: String,
+    /// The hardest step's technique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hardest: Option<String>,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+/// `POST /api/v1/generate`.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    /// `N` (default 9; boxes as square as N allows, wider than tall). At most 64.
+    #[serde(default)]
+    pub size: Option<usize>,
+    /// The box shape `WxH`, instead of `size`.
+    #[serde(rename = "box", default)]
+    pub shape: Option<String>,
+    /// `easy`, `medium`, `hard`, `expert` or `extreme` (by the puzzle's ER).
+    #[serde(default)]
+    pub difficulty: Option<String>,
+    /// `none`, `rot180`, `rot90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, `dihedral`
+    /// or `full`.
+    #[serde(default)]
+    pub symmetry: Option<String>,
+    /// The same seed and options give the same puzzle.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Seconds to give the generator (capped by the server's limit).
+    #[serde(default)]
+    pub timeout: Option<f64>,
+}
+
+/// The answer of `POST /api/v1/generate`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GenerateResponse {
+    /// `generated`, or `timeout` when no puzzle was found in time (then no puzzle).
+    pub status: &'static str,
+    /// The puzzle (one solution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<Rows>,
+    /// Its solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Rows>,
+    /// Its ER (when the grid is at most 64×64 and rated in time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub er: Option<f64>,
+    /// Its level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// `N`.
+    pub size: usize,
+    /// The box shape.
+    #[serde(rename = "box")]
+    pub shape: String,
+    /// Cells holding a digit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clues: Option<usize>,
+    /// The seed that makes this puzzle again.
+    pub seed: u64,
+}
+
+/// The answer of `GET /healthz`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok`.
+    pub status: &'static str,
+    /// The server's version.
+    pub version: &'static str,
+}

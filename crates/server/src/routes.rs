@@ -1,0 +1,550 @@
+//! The endpoints: each reads its request, hands the work to the solving threads with the
+//! request's time budget, and shapes the library's answer. No solving logic lives here.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use nsudoku::generate::{Generator, Options as GenerateOptions, Symmetry};
+use nsudoku::logic::{self, Hint, Level, Options, Outcome, Scale};
+use nsudoku::parse::{Alphabet, ReadOptions, read_line, read_marks};
+use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
+
+use crate::api::*;
+use crate::error::{ApiError, ApiJson, ErrorResponse};
+use crate::state::AppState;
+
+/// `GET /healthz`.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, body = Health)))]
+pub async fn healthz() -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// The solution of one grid (the first one with `first`), as `solve` and the batch give it.
+fn solve_grid(grid: &Grid, first: bool, stop: Stop) -> SolveResponse {
+    let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop);
+    let found = solutions.next();
+    let several = found.is_some() && !first && solutions.next_values().is_some();
+    let status = match (&found, several) {
+        _ if solutions.interrupted() => SolveStatus::Timeout,
+        (None, _) => SolveStatus::NoSolution,
+        (Some(_), true) => SolveStatus::Multiple,
+        (Some(_), false) => SolveStatus::Solved,
+    };
+    SolveResponse {
+        status,
+        size: grid.side(),
+        shape: grid.shape().to_string(),
+        grid: found
+            .filter(|_| status == SolveStatus::Solved)
+            .map(|g| rows(&g)),
+        guesses: solutions.guesses(),
+    }
+}
+
+/// `POST /api/v1/solve`: one puzzle in JSON, or a batch in NDJSON (one puzzle a line,
+/// answered as a stream of NDJSON results in input order).
+#[utoipa::path(
+    post,
+    path = "/api/v1/solve",
+    request_body(
+        description = "a SolveRequest in JSON; or, with Content-Type application/x-ndjson, one \
+                       puzzle a line (its text, or a SolveRequest object)",
+        content(
+            (SolveRequest = "application/json"),
+            (String = "application/x-ndjson")
+        )
+    ),
+    responses(
+        (status = 200, description = "the outcome (NDJSON for a batch: one object a line, with `line`)", body = SolveResponse),
+        (status = 400, description = "malformed JSON or option", body = ErrorResponse),
+        (status = 413, description = "body over the limit", body = ErrorResponse),
+        (status = 415, description = "neither JSON nor NDJSON", body = ErrorResponse),
+        (status = 422, description = "the puzzle was read but is invalid", body = ErrorResponse),
+        (status = 503, description = "too busy: try again after Retry-After", body = ErrorResponse),
+    )
+)]
+pub async fn solve(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let kind = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if kind.starts_with("application/x-ndjson") {
+        return crate::batch::solve_batch(state, body).await;
+    }
+    if !kind.starts_with("application/json") {
+        return Err(ApiError::for_status(StatusCode::UNSUPPORTED_MEDIA_TYPE, ""));
+    }
+    let req: SolveRequest =
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let stop = state.stop(req.timeout)?;
+    let answer = state
+        .run(move || Ok(solve_grid(&req.read.grid(&req.puzzle)?, req.first, stop)))
+        .await?;
+    Ok(Json(answer).into_response())
+}
+
+/// One line of a batch: its result as the single endpoint gives it, or its problems.
+pub(crate) fn solve_line(line: &str, stop: &Stop) -> serde_json::Value {
+    let result = if line.trim_start().starts_with('{') {
+        serde_json::from_str::<SolveRequest>(line)
+            .map_err(|e| ApiError::bad_request(e.to_string()))
+            .and_then(|req| {
+                let grid = req.read.grid(&req.puzzle)?;
+                Ok(solve_grid(&grid, req.first, stop.clone()))
+            })
+    } else {
+        read_line(line, &ReadOptions::default())
+            .and_then(|g| g.check().map(|()| g))
+            .map_err(|e| ApiError::invalid_puzzle(&e))
+            .map(|grid| solve_grid(&grid, false, stop.clone()))
+    };
+    match result {
+        Ok(answer) => serde_json::to_value(answer).unwrap_or_default(),
+        Err(e) => {
+            let body = serde_json::to_value(ErrorResponse::from(e)).unwrap_or_default();
+            serde_json::json!({ "status": "invalid", "error": body["error"] })
+        }
+    }
+}
+
+/// `POST /api/v1/count`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/count",
+    request_body = CountRequest,
+    responses(
+        (status = 200, body = CountResponse),
+        (status = 400, body = ErrorResponse),
+        (status = 422, body = ErrorResponse),
+        (status = 503, body = ErrorResponse),
+    )
+)]
+pub async fn count(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CountRequest>,
+) -> Result<Json<CountResponse>, ApiError> {
+    let limit = req.limit.unwrap_or(1000);
+    if limit == 0 {
+        return Err(ApiError::bad_request("limit: at least 1"));
+    }
+    let stop = state.stop(req.timeout)?;
+    state
+        .run(move || {
+            let grid = req.read.grid(&req.puzzle)?;
+            let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
+            let count = solutions.count_up_to(limit);
+            Ok(Json(CountResponse {
+                status: if solutions.interrupted() {
+                    "timeout"
+                } else {
+                    "counted"
+                },
+                count: count.count,
+                exact: count.exact,
+                complete: count.exact,
+            }))
+        })
+        .await
+}
+
+/// `POST /api/v1/check`: every problem of a puzzle (200 either way).
+#[utoipa::path(
+    post,
+    path = "/api/v1/check",
+    request_body = CheckRequest,
+    responses((status = 200, body = CheckResponse), (status = 400, body = ErrorResponse))
+)]
+pub async fn check(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CheckRequest>,
+) -> Result<Json<CheckResponse>, ApiError> {
+    state
+        .run(move || {
+            Ok(Json(match req.read.grid(&req.puzzle) {
+                Ok(grid) => CheckResponse {
+                    status: "valid",
+                    errors: Vec::new(),
+                    size: Some(grid.side()),
+                    shape: Some(grid.shape().to_string()),
+                    clues: Some(grid.clue_count()),
+                },
+                Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => CheckResponse {
+                    status: "invalid",
+                    errors: ErrorResponse::from(e).error.errors_or_message(),
+                    size: None,
+                    shape: None,
+                    clues: None,
+                },
+                Err(e) => return Err(e),
+            }))
+        })
+        .await
+}
+
+/// The player's marks as digit lists, checked against the grid.
+fn marks(marks: &Marks, grid: &Grid, read: &ReadArgs) -> Result<Vec<Vec<Digit>>, ApiError> {
+    match marks {
+        Marks::Text(text) => {
+            let alphabet = match &read.symbols {
+                Some(s) => {
+                    Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}")))?
+                }
+                None => Alphabet::standard(),
+            };
+            read_marks(text, grid, &alphabet).map_err(|e| ApiError::invalid_puzzle(&e))
+        }
+        Marks::Lists(lists) => {
+            let cells = grid.values().len();
+            if lists.len() != cells {
+                return Err(ApiError::invalid_puzzle(&[nsudoku::Error::MarkCount {
+                    found: lists.len(),
+                    expected: cells,
+                }]));
+            }
+            lists
+                .iter()
+                .zip(grid.values())
+                .map(|(list, &v)| {
+                    if v != 0 {
+                        return Ok(Vec::new()); // a filled cell's marks do not matter
+                    }
+                    list.iter()
+                        .map(|&d| {
+                            Digit::new_checked(d as usize, grid.shape()).ok_or_else(|| {
+                                ApiError::bad_request(format!(
+                                    "marks: {d} is not a digit of a {n}×{n} grid",
+                                    n = grid.side()
+                                ))
+                            })
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+    }
+}
+
+/// `POST /api/v1/hint`: the player's mistakes first, else the next logical step.
+#[utoipa::path(
+    post,
+    path = "/api/v1/hint",
+    request_body = HintRequest,
+    responses(
+        (status = 200, body = HintResponse),
+        (status = 400, body = ErrorResponse),
+        (status = 422, body = ErrorResponse),
+        (status = 503, body = ErrorResponse),
+    )
+)]
+pub async fn hint(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<HintRequest>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let stop = state.stop(req.timeout)?;
+    state
+        .run(move || {
+            let givens = req.read.grid(&req.puzzle)?;
+            // The player's grid may hold clashing entries: they are mistakes, not bad input.
+            let grid = match &req.grid {
+                Some(p) => req.read.grid_unchecked(p, "grid")?,
+                None => givens.clone(),
+            };
+            if grid.shape() != givens.shape() {
+                return Err(ApiError::unprocessable(format!(
+                    "grid: a {} grid for a {} puzzle",
+                    grid.shape(),
+                    givens.shape()
+                )));
+            }
+            let marks = match &req.marks {
+                Some(m) => Some(marks(m, &grid, &req.read)?),
+                None => None,
+            };
+            let hint = logic::hint(Some(&givens), &grid, marks.as_deref(), &stop)
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            let (status, step, mistakes) = match hint {
+                Hint::Step(step) => ("hint", Some(StepOut::from(&step)), Vec::new()),
+                Hint::Mistakes(m) => ("wrong_entries", None, m.iter().map(mistake).collect()),
+                Hint::Solved => ("solved", None, Vec::new()),
+                Hint::Stuck => ("stuck", None, Vec::new()),
+                Hint::Interrupted => ("timeout", None, Vec::new()),
+                _ => ("no_unique_solution", None, Vec::new()),
+            };
+            Ok(Json(HintResponse {
+                status,
+                step,
+                mistakes,
+            }))
+        })
+        .await
+}
+
+fn mistake(m: &logic::Mistake) -> MistakeOut {
+    MistakeOut {
+        cell: [m.cell.row() + 1, m.cell.col() + 1],
+        entered: m.entered.map(Digit::get),
+        message: m.to_string(),
+    }
+}
+
+/// The number of solutions up to 2, or `None` when the stop fired first.
+fn count_within(grid: &Grid, stop: &Stop) -> Option<usize> {
+    let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop.clone());
+    let count = solutions.count_up_to(2).count;
+    (!solutions.interrupted()).then_some(count)
+}
+
+/// Logic explains and rates grids with one solution: the status for those that have none, or
+/// several, or could not be counted in time.
+fn not_unique(grid: &Grid, stop: &Stop) -> Option<&'static str> {
+    match count_within(grid, stop) {
+        Some(1) => None,
+        Some(0) => Some("no_solution"),
+        Some(_) => Some("multiple"),
+        None => Some("timeout"),
+    }
+}
+
+/// `POST /api/v1/explain`: every step of a logical solve.
+#[utoipa::path(
+    post,
+    path = "/api/v1/explain",
+    request_body = LogicRequest,
+    responses(
+        (status = 200, body = ExplainResponse),
+        (status = 400, body = ErrorResponse),
+        (status = 422, body = ErrorResponse),
+        (status = 503, body = ErrorResponse),
+    )
+)]
+pub async fn explain(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<LogicRequest>,
+) -> Result<Json<ExplainResponse>, ApiError> {
+    let stop = state.stop(req.timeout)?;
+    state
+        .run(move || {
+            let grid = req.read.grid(&req.puzzle)?;
+            if let Some(status) = not_unique(&grid, &stop) {
+                return Ok(Json(ExplainResponse {
+                    status,
+                    steps: Vec::new(),
+                    hardest: 0.0,
+                    er: None,
+                }));
+            }
+            let options = Options {
+                unique: true,
+                stop,
+                ..Options::default()
+            };
+            let e = logic::explain_with(&grid, &options)
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            let rating = logic::rate_within(&grid, Scale::default(), &options.stop)
+                .ok()
+                .filter(|r| r.outcome != Outcome::Interrupted);
+            Ok(Json(ExplainResponse {
+                status: match e.outcome {
+                    Outcome::Solved => "solved",
+                    Outcome::Stuck => "stuck",
+                    Outcome::Interrupted => "timeout",
+                },
+                hardest: e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max),
+                er: rating.map(|r| r.er),
+                steps: e.steps.iter().map(StepOut::from).collect(),
+            }))
+        })
+        .await
+}
+
+/// `POST /api/v1/rate`: the puzzle's ER and level.
+#[utoipa::path(
+    post,
+    path = "/api/v1/rate",
+    request_body = LogicRequest,
+    responses(
+        (status = 200, body = RateResponse),
+        (status = 400, body = ErrorResponse),
+        (status = 422, body = ErrorResponse),
+        (status = 503, body = ErrorResponse),
+    )
+)]
+pub async fn rate(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<LogicRequest>,
+) -> Result<Json<RateResponse>, ApiError> {
+    let stop = state.stop(req.timeout)?;
+    state
+        .run(move || {
+            let grid = req.read.grid(&req.puzzle)?;
+            let unrated = |status| RateResponse {
+                status,
+                er: 0.0,
+                ed: 0.0,
+                level: String::new(),
+                hardest: None,
+                steps: 0,
+            };
+            if let Some(status) = not_unique(&grid, &stop) {
+                return Ok(Json(unrated(status)));
+            }
+            let r = logic::rate_within(&grid, Scale::default(), &stop)
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            Ok(Json(RateResponse {
+                status: if r.outcome == Outcome::Interrupted {
+                    "timeout"
+                } else {
+                    "rated"
+                },
+                er: r.er,
+                ed: r.ed,
+                level: r.level.to_string(),
+                hardest: r.hardest.map(|t| t.name().to_owned()),
+                steps: r.steps,
+            }))
+        })
+        .await
+}
+
+/// The largest grid `generate` makes: larger ones take minutes and cannot be rated.
+const GENERATE_MAX_SIDE: usize = 64;
+
+fn level(name: &str) -> Result<Level, ApiError> {
+    Ok(match name {
+        "easy" => Level::Easy,
+        "medium" => Level::Medium,
+        "hard" => Level::Hard,
+        "expert" => Level::Expert,
+        "extreme" => Level::Extreme,
+        _ => {
+            return Err(ApiError::bad_request(format!(
+                "difficulty: {name:?} is not easy, medium, hard, expert or extreme"
+            )));
+        }
+    })
+}
+
+fn symmetry(name: &str) -> Result<Symmetry, ApiError> {
+    Ok(match name {
+        "none" => Symmetry::None,
+        "rot180" => Symmetry::Rot180,
+        "rot90" => Symmetry::Rot90,
+        "mirror" => Symmetry::Mirror,
+        "flip" => Symmetry::Flip,
+        "diagonal" => Symmetry::Diagonal,
+        "antidiagonal" => Symmetry::AntiDiagonal,
+        "dihedral" => Symmetry::Dihedral,
+        "full" => Symmetry::Full,
+        _ => {
+            return Err(ApiError::bad_request(format!(
+                "symmetry: {name:?} is not none, rot180, rot90, mirror, flip, diagonal, \
+                 antidiagonal, dihedral or full"
+            )));
+        }
+    })
+}
+
+/// The box shape for `size`: as square as it allows, at least as wide as tall.
+fn shape_for(size: usize) -> Result<Shape, ApiError> {
+    let h = (1..=size)
+        .filter(|h| size % h == 0 && h * h <= size)
+        .max()
+        .unwrap_or(1);
+    Shape::new(size / h, h).map_err(|e| ApiError::bad_request(format!("size: {e}")))
+}
+
+/// `POST /api/v1/generate`: a puzzle with one solution.
+#[utoipa::path(
+    post,
+    path = "/api/v1/generate",
+    request_body = GenerateRequest,
+    responses(
+        (status = 200, body = GenerateResponse),
+        (status = 400, body = ErrorResponse),
+        (status = 503, body = ErrorResponse),
+    )
+)]
+pub async fn generate(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<GenerateRequest>,
+) -> Result<Json<GenerateResponse>, ApiError> {
+    let shape = match (&req.shape, req.size) {
+        (Some(s), _) => s
+            .parse::<Shape>()
+            .map_err(|e| ApiError::bad_request(format!("box: {e}")))?,
+        (None, Some(n)) if (1..=GENERATE_MAX_SIDE).contains(&n) => shape_for(n)?,
+        (None, Some(n)) => {
+            return Err(ApiError::bad_request(format!(
+                "size: {n} is not from 1 to {GENERATE_MAX_SIDE}"
+            )));
+        }
+        (None, None) => Shape::CLASSIC,
+    };
+    if shape.side() > GENERATE_MAX_SIDE {
+        return Err(ApiError::bad_request(format!(
+            "box: grids up to {GENERATE_MAX_SIDE}×{GENERATE_MAX_SIDE} are generated here"
+        )));
+    }
+    let mut options = GenerateOptions::new(shape);
+    if let Some(name) = &req.difficulty {
+        options.rating = Some(level(name)?.range());
+    }
+    if let Some(name) = &req.symmetry {
+        options.symmetry = symmetry(name)?;
+    }
+    let seed = req.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let stop = state.stop(req.timeout)?;
+    state
+        .run(move || {
+            let rated = options.rating.is_some();
+            let generator = Generator::new(options, seed);
+            let Some(g) = generator.puzzle_within(0, &stop) else {
+                return Ok(Json(GenerateResponse {
+                    status: "timeout",
+                    puzzle: None,
+                    solution: None,
+                    er: None,
+                    level: None,
+                    size: shape.side(),
+                    shape: shape.to_string(),
+                    clues: None,
+                    seed,
+                }));
+            };
+            // A rating asked for came with the puzzle; else rate it if there is time.
+            let rating = match g.rating {
+                Some(r) => Some(r),
+                None if !rated && shape.side() <= 16 => {
+                    logic::rate_within(&g.puzzle, Scale::default(), &stop)
+                        .ok()
+                        .filter(|r| r.outcome != Outcome::Interrupted)
+                }
+                None => None,
+            };
+            Ok(Json(GenerateResponse {
+                status: "generated",
+                puzzle: Some(rows(&g.puzzle)),
+                solution: Some(rows(&g.solution)),
+                er: rating.as_ref().map(|r| r.er),
+                level: rating.as_ref().map(|r| r.level.to_string()),
+                size: shape.side(),
+                shape: shape.to_string(),
+                clues: Some(g.puzzle.clue_count()),
+                seed,
+            }))
+        })
+        .await
+}
