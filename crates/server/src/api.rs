@@ -29,6 +29,7 @@ pub type Rows = Vec<Vec<u16>>;
 pub struct ReadArgs {
     /// Box shape `WxH` (`3x2` for 6×6 grids with 3 columns and 2 rows a box); default square.
     #[serde(rename = "box", default)]
+    #[schema(pattern = "^[0-9]+x[0-9]+$")]
     pub shape: Option<String>,
     /// The symbols for 1, 2, … in compact text (`0123456789ABCDEF` for hex); default 1–9, A–Z.
     #[serde(default)]
@@ -136,6 +137,7 @@ pub struct SolveRequest {
     pub read: ReadArgs,
     /// Seconds to give the search (capped by the server's limit).
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub timeout: Option<f64>,
     /// Take the first solution found, without checking it is the only one.
     #[serde(default)]
@@ -182,11 +184,13 @@ pub struct CountRequest {
     /// How to read it.
     #[serde(flatten)]
     pub read: ReadArgs,
-    /// Stop counting at this many solutions (1 to 1,000,000; default 1000).
+    /// Stop counting at this many solutions (default 1000).
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub limit: Option<usize>,
     /// Seconds to give the search (capped by the server's limit).
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub timeout: Option<f64>,
 }
 
@@ -263,6 +267,7 @@ pub struct HintRequest {
     pub read: ReadArgs,
     /// Seconds to give the search for a step (capped by the server's limit).
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub timeout: Option<f64>,
 }
 
@@ -366,6 +371,7 @@ pub struct LogicRequest {
     pub read: ReadArgs,
     /// Seconds to give the reasoning (capped by the server's limit).
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub timeout: Option<f64>,
 }
 
@@ -404,28 +410,59 @@ pub struct RateResponse {
     pub steps: usize,
 }
 
+/// A difficulty level: a band of the ER scale (easy ≤ 2.3, medium ≤ 3.4, hard ≤ 4.8,
+/// expert ≤ 7.2, extreme above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+}
+
+/// The symmetry of a puzzle's clue pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum SymmetryName {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Flip,
+    Diagonal,
+    Antidiagonal,
+    Dihedral,
+    Full,
+}
+
 /// `POST /api/v1/generate`.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
-    /// `N` (default 9; boxes as square as N allows, wider than tall). At most 64.
+    /// `N` (default 9; boxes as square as N allows, wider than tall).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 64)]
     pub size: Option<usize>,
-    /// The box shape `WxH`, instead of `size`.
+    /// The box shape `WxH`, instead of `size` (at most 64 cells a box).
     #[serde(rename = "box", default)]
+    #[schema(pattern = "^[0-9]+x[0-9]+$")]
     pub shape: Option<String>,
-    /// `easy`, `medium`, `hard`, `expert` or `extreme` (by the puzzle's ER).
+    /// The puzzle's level (by its ER).
     #[serde(default)]
-    pub difficulty: Option<String>,
-    /// `none`, `rot180`, `rot90`, `mirror`, `flip`, `diagonal`, `antidiagonal`, `dihedral`
-    /// or `full`.
+    pub difficulty: Option<Difficulty>,
+    /// The symmetry of the clues.
     #[serde(default)]
-    pub symmetry: Option<String>,
+    pub symmetry: Option<SymmetryName>,
     /// The same seed and options give the same puzzle.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Seconds to give the generator (capped by the server's limit).
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub timeout: Option<f64>,
 }
 

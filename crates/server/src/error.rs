@@ -51,6 +51,28 @@ impl From<ApiError> for ErrorResponse {
     }
 }
 
+/// The error answers every `POST` endpoint may give, for the OpenAPI document.
+#[derive(Debug, utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum ApiErrors {
+    /// Malformed JSON, a field of the wrong type or an unknown field, or an option's value that
+    /// cannot be used (`box: "3by2"`).
+    #[response(status = 400)]
+    BadRequest(ErrorResponse),
+    /// The body is larger than the server's limit.
+    #[response(status = 413)]
+    PayloadTooLarge(ErrorResponse),
+    /// The body is not sent as JSON.
+    #[response(status = 415)]
+    UnsupportedMediaType(ErrorResponse),
+    /// The puzzle was read but is not valid: `errors` lists every problem with its place.
+    #[response(status = 422)]
+    InvalidPuzzle(ErrorResponse),
+    /// The server is saturated: try again after `Retry-After` seconds.
+    #[response(status = 503, headers(("Retry-After" = u32, description = "seconds to wait")))]
+    Overloaded(ErrorResponse),
+}
+
 /// An error answer: a status and its body.
 #[derive(Clone, Debug)]
 pub struct ApiError {

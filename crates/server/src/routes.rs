@@ -12,7 +12,7 @@ use nsudoku::parse::{Alphabet, ReadOptions, read_line, read_marks};
 use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 
 use crate::api::*;
-use crate::error::{ApiError, ApiJson, ErrorResponse};
+use crate::error::{ApiError, ApiErrors, ApiJson, ErrorResponse};
 use crate::state::AppState;
 
 /// `GET /healthz`.
@@ -60,12 +60,9 @@ fn solve_grid(grid: &Grid, first: bool, stop: Stop) -> SolveResponse {
         )
     ),
     responses(
-        (status = 200, description = "the outcome (NDJSON for a batch: one object a line, with `line`)", body = SolveResponse),
-        (status = 400, description = "malformed JSON or option", body = ErrorResponse),
-        (status = 413, description = "body over the limit", body = ErrorResponse),
-        (status = 415, description = "neither JSON nor NDJSON", body = ErrorResponse),
-        (status = 422, description = "the puzzle was read but is invalid", body = ErrorResponse),
-        (status = 503, description = "too busy: try again after Retry-After", body = ErrorResponse),
+        (status = 200, description = "the outcome (for a batch, NDJSON: one such object a line, \
+                                      with `line`)", body = SolveResponse),
+        ApiErrors
     )
 )]
 pub async fn solve(
@@ -121,12 +118,7 @@ pub(crate) fn solve_line(line: &str, stop: &Stop) -> serde_json::Value {
     post,
     path = "/api/v1/count",
     request_body = CountRequest,
-    responses(
-        (status = 200, body = CountResponse),
-        (status = 400, body = ErrorResponse),
-        (status = 422, body = ErrorResponse),
-        (status = 503, body = ErrorResponse),
-    )
+    responses((status = 200, body = CountResponse), ApiErrors)
 )]
 pub async fn count(
     State(state): State<AppState>,
@@ -161,7 +153,7 @@ pub async fn count(
     post,
     path = "/api/v1/check",
     request_body = CheckRequest,
-    responses((status = 200, body = CheckResponse), (status = 400, body = ErrorResponse))
+    responses((status = 200, body = CheckResponse), ApiErrors)
 )]
 pub async fn check(
     State(state): State<AppState>,
@@ -238,12 +230,7 @@ fn marks(marks: &Marks, grid: &Grid, read: &ReadArgs) -> Result<Vec<Vec<Digit>>,
     post,
     path = "/api/v1/hint",
     request_body = HintRequest,
-    responses(
-        (status = 200, body = HintResponse),
-        (status = 400, body = ErrorResponse),
-        (status = 422, body = ErrorResponse),
-        (status = 503, body = ErrorResponse),
-    )
+    responses((status = 200, body = HintResponse), ApiErrors)
 )]
 pub async fn hint(
     State(state): State<AppState>,
@@ -319,12 +306,7 @@ fn not_unique(grid: &Grid, stop: &Stop) -> Option<&'static str> {
     post,
     path = "/api/v1/explain",
     request_body = LogicRequest,
-    responses(
-        (status = 200, body = ExplainResponse),
-        (status = 400, body = ErrorResponse),
-        (status = 422, body = ErrorResponse),
-        (status = 503, body = ErrorResponse),
-    )
+    responses((status = 200, body = ExplainResponse), ApiErrors)
 )]
 pub async fn explain(
     State(state): State<AppState>,
@@ -371,12 +353,7 @@ pub async fn explain(
     post,
     path = "/api/v1/rate",
     request_body = LogicRequest,
-    responses(
-        (status = 200, body = RateResponse),
-        (status = 400, body = ErrorResponse),
-        (status = 422, body = ErrorResponse),
-        (status = 503, body = ErrorResponse),
-    )
+    responses((status = 200, body = RateResponse), ApiErrors)
 )]
 pub async fn rate(
     State(state): State<AppState>,
@@ -418,39 +395,28 @@ pub async fn rate(
 /// The largest grid `generate` makes: larger ones take minutes and cannot be rated.
 const GENERATE_MAX_SIDE: usize = 64;
 
-fn level(name: &str) -> Result<Level, ApiError> {
-    Ok(match name {
-        "easy" => Level::Easy,
-        "medium" => Level::Medium,
-        "hard" => Level::Hard,
-        "expert" => Level::Expert,
-        "extreme" => Level::Extreme,
-        _ => {
-            return Err(ApiError::bad_request(format!(
-                "difficulty: {name:?} is not easy, medium, hard, expert or extreme"
-            )));
-        }
-    })
+fn level(d: Difficulty) -> Level {
+    match d {
+        Difficulty::Easy => Level::Easy,
+        Difficulty::Medium => Level::Medium,
+        Difficulty::Hard => Level::Hard,
+        Difficulty::Expert => Level::Expert,
+        Difficulty::Extreme => Level::Extreme,
+    }
 }
 
-fn symmetry(name: &str) -> Result<Symmetry, ApiError> {
-    Ok(match name {
-        "none" => Symmetry::None,
-        "rot180" => Symmetry::Rot180,
-        "rot90" => Symmetry::Rot90,
-        "mirror" => Symmetry::Mirror,
-        "flip" => Symmetry::Flip,
-        "diagonal" => Symmetry::Diagonal,
-        "antidiagonal" => Symmetry::AntiDiagonal,
-        "dihedral" => Symmetry::Dihedral,
-        "full" => Symmetry::Full,
-        _ => {
-            return Err(ApiError::bad_request(format!(
-                "symmetry: {name:?} is not none, rot180, rot90, mirror, flip, diagonal, \
-                 antidiagonal, dihedral or full"
-            )));
-        }
-    })
+fn symmetry(s: SymmetryName) -> Symmetry {
+    match s {
+        SymmetryName::None => Symmetry::None,
+        SymmetryName::Rot180 => Symmetry::Rot180,
+        SymmetryName::Rot90 => Symmetry::Rot90,
+        SymmetryName::Mirror => Symmetry::Mirror,
+        SymmetryName::Flip => Symmetry::Flip,
+        SymmetryName::Diagonal => Symmetry::Diagonal,
+        SymmetryName::Antidiagonal => Symmetry::AntiDiagonal,
+        SymmetryName::Dihedral => Symmetry::Dihedral,
+        SymmetryName::Full => Symmetry::Full,
+    }
 }
 
 /// The box shape for `size`: as square as it allows, at least as wide as tall.
@@ -467,11 +433,7 @@ fn shape_for(size: usize) -> Result<Shape, ApiError> {
     post,
     path = "/api/v1/generate",
     request_body = GenerateRequest,
-    responses(
-        (status = 200, body = GenerateResponse),
-        (status = 400, body = ErrorResponse),
-        (status = 503, body = ErrorResponse),
-    )
+    responses((status = 200, body = GenerateResponse), ApiErrors)
 )]
 pub async fn generate(
     State(state): State<AppState>,
@@ -495,11 +457,11 @@ pub async fn generate(
         )));
     }
     let mut options = GenerateOptions::new(shape);
-    if let Some(name) = &req.difficulty {
-        options.rating = Some(level(name)?.range());
+    if let Some(d) = req.difficulty {
+        options.rating = Some(level(d).range());
     }
-    if let Some(name) = &req.symmetry {
-        options.symmetry = symmetry(name)?;
+    if let Some(s) = req.symmetry {
+        options.symmetry = symmetry(s);
     }
     let seed = req.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
