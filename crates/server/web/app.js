@@ -34,7 +34,7 @@ const ui = {
   mode: 'normal',
   colour: 1,
   colourTarget: 'cell',
-  padDigit: 0, // a digit picked on the pad with nothing selected: highlighted
+  padDigit: 0, // a digit picked on the pad while only givens are selected: highlighted
   hint: null, // {step, view}
   mistakes: new Set(),
   explain: null, // {steps, index, states, summary}
@@ -145,7 +145,7 @@ function draw() {
     hint = ex.index < ex.steps.length ? ex.views[ex.index] : null;
   }
   const cursorValue = vals[ui.cursor];
-  const digit = settings.highlight ? (ui.padDigit || cursorValue || 0) : 0;
+  const digit = settings.highlight && !ex ? (ui.padDigit || cursorValue || 0) : 0;
   const canGo = new Set();
   if (digit) {
     const geo = geometry(n, game.box);
@@ -155,7 +155,7 @@ function draw() {
       canGo.add(i);
     });
   }
-  const peers = new Set(settings.highlight && ui.selected.size === 1 ? geometry(n, game.box).peers[ui.cursor] : []);
+  const peers = new Set(settings.highlight && !ex && ui.selected.size === 1 ? geometry(n, game.box).peers[ui.cursor] : []);
   board.render({
     values: vals,
     givens,
@@ -163,8 +163,8 @@ function draw() {
     centre,
     colour,
     candColour,
-    selected: ui.selected,
-    cursor: ui.cursor,
+    selected: ex ? new Set() : ui.selected,
+    cursor: ex ? -1 : ui.cursor,
     peers,
     digit,
     canGo,
@@ -181,6 +181,8 @@ function draw() {
   $('redo').disabled = !game.future.length || !!ex;
   $('setter-bar').hidden = !game.setter;
   for (const id of ['hint', 'explain', 'check', 'reveal', 'solve', 'fill']) $(id).disabled = game.setter || !!ex;
+  $('erase').disabled = !!ex;
+  for (const b of $('pad').children) b.disabled = !!ex;
 }
 
 function drawPad(vals) {
@@ -850,6 +852,12 @@ function wire() {
       act({ type: 'digit', cells: [...ui.selected], digit: d, mode: 'colour' });
       return;
     }
+    // On givens alone there is nothing to enter: the digit is highlighted instead.
+    if ([...ui.selected].every((i) => game.givens[i]) && !game.setter) {
+      ui.padDigit = ui.padDigit === d ? 0 : d;
+      draw();
+      return;
+    }
     enter(d);
   });
   for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => setMode(b.dataset.mode));
@@ -962,7 +970,10 @@ function wire() {
   window.addEventListener('pagehide', save);
   window.addEventListener('hashchange', () => {
     const g = fromHash(location.hash);
-    if (g) start(g, 'Puzzle from the link.');
+    if (!g) return;
+    start(g, 'Puzzle from the link.');
+    rate(g);
+    history.replaceState(null, '', location.pathname);
   });
 }
 
@@ -976,6 +987,8 @@ async function main() {
     if (same && !linked.entries.some((v) => v)) start(saved, 'Welcome back.');
     else start(linked, 'Puzzle from the link.');
     if (!game.rating) rate(game);
+    // From now on the game is kept in the browser: a reload resumes it, not the link.
+    history.replaceState(null, '', location.pathname);
   } else if (saved) {
     start(saved, '');
   } else {

@@ -169,7 +169,8 @@ export class Board {
       const selected = view.selected.has(i) ? 'true' : 'false';
       if (cell.getAttribute('aria-selected') !== selected) cell.setAttribute('aria-selected', selected);
     }
-    this.el.setAttribute('aria-activedescendant', this.cells[view.cursor]?.id || '');
+    if (this.cells[view.cursor]) this.el.setAttribute('aria-activedescendant', this.cells[view.cursor].id);
+    else this.el.removeAttribute('aria-activedescendant');
     this.el.classList.toggle('solved', !!view.solved);
     this.el.classList.toggle('explaining', !!view.explaining);
     this.drawChains(hint?.chains || []);

@@ -2,9 +2,10 @@
 // and mouse, conflicts, undo and redo, highlights, hints, progress across reloads, solving.
 
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, assertValidSolution, clickCell, drawn, launch, link, open, waitForPuzzle, withClass,
+  api, assertValidSolution, clickCell, drawn, launch, link, open, screenshotDir, waitForPuzzle, withClass,
 } from './helpers.js';
 
 // The README's medium puzzle (ER 2.6): its first step is a hidden single.
@@ -196,6 +197,10 @@ test('explain all steps through the solution and draws chains', async () => {
   assert.ok(k < total, 'a step with a chain was reached');
   assert.match(await page.textContent('#explain-step'), /→/);
   assert.ok((await page.locator('#board svg.chains circle.node').count()) >= 4);
+  assert.ok((await page.locator('#board .m.elim').count()) >= 1, 'the elimination is drawn');
+  await page.click('#explain-next'); // the second chain: the README's picture
+  await page.waitForSelector('#board svg.chains line.link');
+  await page.screenshot({ path: path.join(screenshotDir(), 'desktop-explain-chain.png') });
 
   await page.click('#explain-last');
   assert.match(await page.textContent('#explain-step'), /solved/);
@@ -251,6 +256,14 @@ test('a share link carries the puzzle and, if asked, the position', async () => 
   const seen = await drawn(other.page);
   assert.equal(seen[at], '7');
   assert.deepEqual(seen.map((t, i) => (i === at ? '0' : t || '0')).join(''), CLASSIC);
+  // Once opened, the game is kept in the browser: a reload resumes it rather than the link.
+  assert.equal(new URL(other.page.url()).hash, '');
+  const next = [...CLASSIC].findIndex((ch, i) => ch === '0' && i !== at);
+  await clickCell(other.page, next);
+  await other.page.keyboard.press('3');
+  await other.page.reload();
+  await waitForPuzzle(other.page, 9);
+  assert.deepEqual([(await drawn(other.page))[at], (await drawn(other.page))[next]], ['7', '3']);
   const fresh = await open(browser, { url: plain });
   await waitForPuzzle(fresh.page, 9);
   assert.equal((await drawn(fresh.page))[at], '');

@@ -33,6 +33,13 @@ for (const view of VIEWS) {
     await clickCell(page, 2);
     await page.click('[data-mode="colour"]');
     await page.keyboard.press('4');
+    assert.match(await page.locator('#board .cell').nth(2).getAttribute('class'), /\bcol4\b/);
+    // A candidate coloured by a click on it, in candidate colouring.
+    await page.click('[data-target="candidate"]');
+    const mark = page.locator('#board .cell').nth(1).locator('.m').first();
+    await mark.click();
+    assert.match(await mark.getAttribute('class'), /\bcc4\b/);
+    await page.click('[data-target="cell"]');
     await page.click('[data-mode="normal"]');
     await clickCell(page, 13);
     await page.click('#hint');
