@@ -360,7 +360,7 @@ async function generate(size, difficulty, symmetry) {
     try {
       res = await post('generate', body);
     } catch (e) {
-      if (e.code === 'network' && size === 9 && !game) {
+      if (e.code === 'network' && size === 9) {
         const text = OFFLINE[Math.floor(Math.random() * OFFLINE.length)];
         start(newGame({ size: 9, box: [3, 3], givens: decodeValues(text, 9) }), 'Offline: a built-in puzzle. New puzzles need the server.');
         return;
@@ -454,6 +454,12 @@ function onKey(e) {
     e.preventDefault();
     ui.selected = new Set(game.givens.map((_, i) => i));
     draw();
+    return;
+  }
+  if (ui.explain && ['ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End'].includes(k)) {
+    e.preventDefault();
+    const ex = ui.explain;
+    stepTo({ ArrowLeft: ex.index - 1, PageUp: ex.index - 1, ArrowRight: ex.index + 1, PageDown: ex.index + 1, Home: 0, End: ex.steps.length }[k]);
     return;
   }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -705,7 +711,7 @@ async function runSetterCount() {
   const g = game;
   const out = $('setter-count');
   const clues = g.givens.filter((v) => v).length;
-  if (conflicts(g).size) { out.textContent = `${clues} clues: clashing givens`; out.dataset.count = 'conflict'; return; }
+  if (conflicts(g).size) { out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: clashing givens`; out.dataset.count = 'conflict'; return; }
   setterAbort?.abort();
   setterAbort = new AbortController();
   const limit = 10;
@@ -723,7 +729,7 @@ async function runSetterCount() {
   }
   if (g !== game) return;
   out.dataset.count = count === 1 && exact ? 'unique' : exact ? String(count) : `${count}+`;
-  out.textContent = `${clues} clues: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
+  out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
 }
 
 async function finishSetting() {

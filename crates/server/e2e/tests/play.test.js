@@ -188,6 +188,10 @@ test('explain all steps through the solution and draws chains', async () => {
   assert.ok((await withClass(page, 'hint-target')).length > 0);
   await page.click('#explain-next');
   assert.match(await page.textContent('#explain-step'), /^Step 2 of/);
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await page.textContent('#explain-step'), /^Step 1 of/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#explain-step'), /^Step 2 of/);
 
   let k = 2;
   while ((await page.locator('#board svg.chains line.link').count()) === 0 && k < total) {

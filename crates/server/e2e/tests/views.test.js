@@ -134,3 +134,22 @@ test('the page is installable: a manifest whose icons load, a service worker', a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the theme button switches to light and dark, and is remembered', async () => {
+  const { context, page, errors } = await open(browser, { url: link(rows, '3x3'), colorScheme: 'light' });
+  await waitForPuzzle(page, 9);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.click('#theme'); // automatic → light
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  await page.click('#theme'); // light → dark
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.getAttribute('#theme', 'aria-label'), 'Theme: dark');
+  const dark = await background();
+  assert.notEqual(dark, light);
+  await page.reload();
+  await waitForPuzzle(page, 9);
+  assert.equal(await background(), dark);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
