@@ -222,7 +222,6 @@ function drawPad(vals) {
     b.querySelector('.left').textContent = left > 0 ? left : '';
     b.classList.toggle('done', left <= 0);
     b.classList.toggle('picked', ui.padDigit === d);
-    if (ui.mode === 'colour') b.style.setProperty('--swatch', `var(--c${ui.colour})`);
   }
 }
 
@@ -294,6 +293,8 @@ function start(g, note = '') {
   $('hint-panel').hidden = true;
   $('explain-panel').hidden = true;
   board.build(game.size, game.box);
+  // Each game started gets a new number: tests and tools wait on it.
+  $('board').dataset.game = String(Number($('board').dataset.game || 0) + 1);
   save();
   draw();
   message(note);
@@ -355,11 +356,13 @@ function rate(g) {
 async function generate(size, difficulty, symmetry) {
   const body = { size, symmetry, timeout: 10 };
   if (difficulty) body.difficulty = difficulty;
+  const before = game;
   await busy(`Generating a ${size}×${size} puzzle…`, async () => {
     let res;
     try {
       res = await post('generate', body);
     } catch (e) {
+      if (game !== before) return; // another game was started meanwhile
       if (e.code === 'network' && size === 9) {
         const text = OFFLINE[Math.floor(Math.random() * OFFLINE.length)];
         start(newGame({ size: 9, box: [3, 3], givens: decodeValues(text, 9) }), 'Offline: a built-in puzzle. New puzzles need the server.');
@@ -367,6 +370,7 @@ async function generate(size, difficulty, symmetry) {
       }
       throw e;
     }
+    if (game !== before) return;
     if (res.status !== 'generated') {
       message(`No ${difficulty || ''} ${size}×${size} puzzle was found in time: try another level or size.`, 'bad');
       return;

@@ -21,12 +21,14 @@ test('a new 9×9 takes digits, pencil marks, undo and redo, and keeps them acros
   await waitForPuzzle(page, 9); // a first visit generates a puzzle
 
   // A new puzzle from the dialog.
+  const first = await page.getAttribute('#board', 'data-game');
   await page.click('#new');
   await page.selectOption('#new-size', '9');
   await page.selectOption('#new-difficulty', 'easy');
   await page.selectOption('#new-symmetry', 'none');
   await page.click('#new-generate');
-  await page.waitForFunction(() => /New 9×9 puzzle/.test(document.querySelector('#message').textContent));
+  await page.waitForFunction((n) => document.querySelector('#board').dataset.game !== n, first);
+  assert.match(await page.textContent('#message'), /New 9×9 puzzle, \d+ clues/);
   assert.equal(await page.locator('#board .cell').count(), 81);
   assert.equal(await page.locator('#board .cell.br').count(), 18, 'two thick right borders a row');
   assert.equal(await page.locator('#board .cell.bb').count(), 18, 'two thick bottom borders a column');
