@@ -1,0 +1,1014 @@
+// The page: wires the board, the controls and the dialogs to the game (game.js), the server
+// (api.js) and the browser's storage (store.js). The game is data; every input becomes an
+// action for `perform`, then the page is drawn again from the game and the view state below.
+
+import { post, ApiError } from './api.js';
+import { Board } from './board.js';
+import {
+  candidates, conflicts, geometry, isGame, newGame, perform, redo, undo, values,
+} from './game.js';
+import { countSolutions } from './solver.js';
+import { loadGame, loadSettings, saveGame, saveSettings } from './store.js';
+import {
+  decodeValues, defaultBox, digitOfKey, encodeValues, parseBox, readPuzzle, styles, symbol, toRows,
+} from './text.js';
+
+const $ = (id) => document.getElementById(id);
+const MODES = ['normal', 'corner', 'centre', 'colour'];
+const COLOURS = 9;
+const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert', extreme: 'Extreme', unsolvable: 'Unsolvable' };
+
+// Puzzles made by `nsudoku generate` for a first visit without the server.
+const OFFLINE = [
+  '.1.5.68....4.2....26.....9..2.43...8.........3...15.6..9.....15....6.7....67.8.3.',
+  '6..8...4....49638..3.1..7.........67..7...2..12.........4..1.3..63754....5...3..9',
+  '2...5..1..632......5..67..884.....5.5.7...4.2.9.....717..82..6......952..2..3...9',
+  '12.3....4.3.7.......82....33.78....249.....858....54.15....23.......8.2.2....7.69',
+];
+
+let settings = loadSettings();
+let game = null;
+const ui = {
+  selected: new Set([0]),
+  cursor: 0,
+  mode: 'normal',
+  colour: 1,
+  colourTarget: 'cell',
+  padDigit: 0, // a digit picked on the pad while only givens are selected: highlighted
+  hint: null, // {step, view}
+  mistakes: new Set(),
+  explain: null, // {steps, index, states, summary}
+  paused: false,
+  pending: null, // the first key of a two-digit number
+  busy: 0,
+};
+
+const board = new Board($('board'), {
+  press(i, { add, toggle, digit }) {
+    if (ui.mode === 'colour' && ui.colourTarget === 'candidate' && digit) {
+      select(i, { add, toggle });
+      act({ type: 'candColour', cells: [i], digit, colour: ui.colour });
+      return;
+    }
+    select(i, { add, toggle });
+  },
+  drag(i) {
+    if (!ui.selected.has(i)) {
+      ui.selected.add(i);
+      ui.cursor = i;
+      draw();
+    }
+  },
+  double(i) {
+    const v = values(game)[i];
+    if (!v) return;
+    ui.selected = new Set(values(game).flatMap((x, k) => (x === v ? [k] : [])));
+    draw();
+  },
+});
+
+// ---- drawing ---------------------------------------------------------------------------
+
+function style() {
+  const allowed = styles(game.size);
+  const s = settings.symbols[game.size];
+  return allowed.includes(s) ? s : allowed[0];
+}
+
+const sym = (d) => symbol(d, game.size, style());
+
+/** Cells of a house named as the API names it (`row 3`, `column 4`, `box 5`). */
+function houseCells(name) {
+  const m = /^(row|column|box) (\d+)$/.exec(name);
+  if (!m) return [];
+  const geo = geometry(game.size, game.box);
+  const k = Number(m[2]) - 1;
+  return ({ row: geo.rows, column: geo.cols, box: geo.boxes })[m[1]][k] || [];
+}
+
+/** The chains written in a step's text (`r1c2≠5 → r1c7=5 → …`), as lists of candidates. */
+export function chainsOf(text, size) {
+  const chains = [];
+  const re = /r(\d+)c(\d+)\s*([=≠])\s*(\d+)((?:\s*→\s*r\d+c\d+\s*[=≠]\s*\d+)+)/g;
+  for (const m of text.matchAll(re)) {
+    const nodes = [...m[0].matchAll(/r(\d+)c(\d+)\s*([=≠])\s*(\d+)/g)].map((n) => ({
+      i: (Number(n[1]) - 1) * size + Number(n[2]) - 1,
+      d: Number(n[4]),
+      on: n[3] === '=',
+    }));
+    if (nodes.length > 1 && nodes.every((n) => n.i < size * size && n.d >= 1 && n.d <= size)) chains.push(nodes);
+  }
+  return chains;
+}
+
+/** What a step shows on the grid, over the candidates `marksOf(i)`. */
+function stepView(step, marksOf) {
+  const n = game.size;
+  const idx = ([r, c]) => (r - 1) * n + (c - 1);
+  const cells = new Set(step.cells.map(idx));
+  const place = new Map(), elim = new Map();
+  const addTo = (map, c) => {
+    const i = (c.row - 1) * n + (c.col - 1);
+    if (!map.has(i)) map.set(i, new Set());
+    map.get(i).add(c.digit);
+  };
+  step.placements.forEach((c) => addTo(place, c));
+  step.eliminations.forEach((c) => addTo(elim, c));
+  const targets = new Set([...place.keys(), ...elim.keys()]);
+  const houses = new Set(step.houses.flatMap(houseCells));
+  const chains = chainsOf(step.text, n);
+  const marks = new Map();
+  for (const i of new Set([...cells, ...targets, ...chains.flat().map((c) => c.i)])) {
+    const list = new Set(marksOf(i));
+    for (const d of elim.get(i) || []) list.add(d);
+    for (const c of chains.flat()) if (c.i === i) list.add(c.d);
+    marks.set(i, [...list].sort((a, b) => a - b));
+  }
+  return { cells, targets, place, elim, houseCells: houses, digits: new Set(step.digits), chains, marks };
+}
+
+function draw() {
+  if (!game) return;
+  const n = game.size;
+  let vals = values(game);
+  let corner = game.corner, centre = game.centre, colour = game.colour, candColour = game.candColour;
+  let hint = ui.hint?.view || null;
+  let givens = game.givens;
+  const ex = ui.explain;
+  if (ex) {
+    const state = ex.states[ex.index];
+    vals = state.values;
+    corner = state.cands;
+    centre = corner.map(() => []);
+    colour = corner.map(() => 0);
+    candColour = corner.map(() => null);
+    hint = ex.index < ex.steps.length ? ex.views[ex.index] : null;
+  }
+  const cursorValue = vals[ui.cursor];
+  const digit = settings.highlight && !ex ? (ui.padDigit || cursorValue || 0) : 0;
+  const canGo = new Set();
+  if (digit) {
+    const geo = geometry(n, game.box);
+    vals.forEach((v, i) => {
+      if (v || geo.peers[i].some((p) => vals[p] === digit)) return;
+      if (corner[i].length && !corner[i].includes(digit)) return;
+      canGo.add(i);
+    });
+  }
+  const peers = new Set(settings.highlight && !ex && ui.selected.size === 1 ? geometry(n, game.box).peers[ui.cursor] : []);
+  board.render({
+    values: vals,
+    givens,
+    corner,
+    centre,
+    colour,
+    candColour,
+    selected: ex ? new Set() : ui.selected,
+    cursor: ex ? -1 : ui.cursor,
+    peers,
+    digit,
+    canGo,
+    conflicts: settings.showConflicts && !ex ? conflicts(game) : new Set(),
+    mistakes: ex ? new Set() : ui.mistakes,
+    hint,
+    symbol: sym,
+    solved: game.solved && !ex,
+    explaining: !!ex,
+  });
+  drawPad(vals);
+  drawInfo();
+  $('undo').disabled = !game.history.length || !!ex;
+  $('redo').disabled = !game.future.length || !!ex;
+  $('setter-bar').hidden = !game.setter;
+  for (const id of ['hint', 'explain', 'check', 'reveal', 'solve', 'fill']) $(id).disabled = game.setter || !!ex;
+  $('erase').disabled = !!ex;
+  for (const b of $('pad').children) b.disabled = !!ex;
+}
+
+function drawPad(vals) {
+  const pad = $('pad');
+  const colourMode = ui.mode === 'colour' && ui.colourTarget === 'cell';
+  const key = `${game.size}:${colourMode}:${style()}:${ui.mode}`;
+  if (pad.dataset.key !== key) {
+    pad.dataset.key = key;
+    pad.replaceChildren();
+    const count = colourMode ? COLOURS : game.size;
+    pad.style.setProperty('--cols', Math.ceil(count / Math.ceil(count / 9)));
+    for (let d = 1; d <= count; d++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.d = d;
+      if (colourMode) {
+        b.className = `swatch col${d}`;
+        b.setAttribute('aria-label', `Colour ${d}`);
+        b.textContent = d;
+      } else {
+        b.innerHTML = `<span class="sym">${sym(d)}</span><span class="left"></span>`;
+        const what = { normal: 'Enter', corner: 'Corner mark', centre: 'Centre mark', colour: 'Colour candidate' }[ui.mode];
+        b.setAttribute('aria-label', `${what} ${sym(d)}`);
+      }
+      pad.append(b);
+    }
+  }
+  const placed = new Array(game.size + 1).fill(0);
+  for (const v of vals) placed[v]++;
+  for (const b of pad.children) {
+    const d = Number(b.dataset.d);
+    if (colourMode) {
+      b.setAttribute('aria-pressed', String(ui.colour === d));
+      continue;
+    }
+    const left = game.size - placed[d];
+    b.querySelector('.left').textContent = left > 0 ? left : '';
+    b.classList.toggle('done', left <= 0);
+    b.classList.toggle('picked', ui.padDigit === d);
+  }
+}
+
+function formatTime(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const mm = h ? String(m).padStart(2, '0') : String(m);
+  return `${h ? `${h}:` : ''}${mm}:${String(sec).padStart(2, '0')}`;
+}
+
+function drawInfo() {
+  $('shape').textContent = `${game.size}×${game.size}${game.box[0] !== game.box[1] ? ` (${game.box[0]}×${game.box[1]})` : ''}`;
+  const r = game.rating;
+  $('rating').textContent = r ? `ER ${r.er.toFixed(1)} · ${LEVELS[r.level] || r.level}` : game.setter ? 'setting' : 'unrated';
+  $('timer').textContent = formatTime(game.elapsed);
+  $('timer').classList.toggle('done', game.solved);
+  $('pause').setAttribute('aria-pressed', String(ui.paused));
+  $('paused').hidden = !ui.paused;
+  for (const b of document.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === ui.mode));
+  $('colour-target').hidden = ui.mode !== 'colour';
+  for (const b of document.querySelectorAll('[data-target]')) b.setAttribute('aria-pressed', String(b.dataset.target === ui.colourTarget));
+  const sel = $('set-symbols');
+  const opts = styles(game.size);
+  $('symbols-row').hidden = opts.length < 2;
+  if (sel.dataset.size !== String(game.size)) {
+    sel.dataset.size = game.size;
+    sel.replaceChildren(...opts.map((s) => new Option({ letters: '1–9, A–Z', hex: '0–F (hex)', numbers: `numbers 1–${game.size}` }[s], s)));
+  }
+  sel.value = style();
+}
+
+function message(text, kind = '') {
+  const m = $('message');
+  m.textContent = text;
+  m.dataset.kind = kind;
+}
+
+// ---- the game --------------------------------------------------------------------------
+
+function save() {
+  if (game) saveGame(game);
+}
+
+function act(action, options) {
+  if (!game || ui.explain || ui.paused) return false;
+  const wasSolved = game.solved;
+  const changed = perform(game, { autoRemove: settings.autoRemove, ...action }, options);
+  if (changed) {
+    const touched = new Set(game.history[game.history.length - 1].map((c) => c.i));
+    ui.mistakes = new Set([...ui.mistakes].filter((i) => !touched.has(i)));
+    if (ui.hint) closeHint();
+    if (game.setter) setterCount();
+    save();
+    if (game.solved && !wasSolved) message(`Solved in ${formatTime(game.elapsed)}. Well done!`, 'good');
+  }
+  draw();
+  return changed;
+}
+
+function start(g, note = '') {
+  game = g;
+  ui.selected = new Set([0]);
+  ui.cursor = 0;
+  ui.mistakes = new Set();
+  ui.padDigit = 0;
+  ui.hint = null;
+  ui.explain = null;
+  ui.paused = false;
+  $('hint-panel').hidden = true;
+  $('explain-panel').hidden = true;
+  board.build(game.size, game.box);
+  // Each game started gets a new number: tests and tools wait on it.
+  $('board').dataset.game = String(Number($('board').dataset.game || 0) + 1);
+  save();
+  draw();
+  message(note);
+}
+
+function rowsOf(vals) {
+  return toRows(vals, game.size);
+}
+
+function boxText(g = game) {
+  return `${g.box[0]}x${g.box[1]}`;
+}
+
+/** The solution, from the game, the server or (small grids, offline) the page's solver. */
+async function solution() {
+  if (game.solution) return game.solution;
+  const g = game;
+  try {
+    const res = await post('solve', { puzzle: rowsOf(g.givens), box: boxText(g), timeout: 10 });
+    if (res.status === 'solved') g.solution = res.grid.flat();
+    else throw new ApiError(res.status === 'multiple' ? 'This puzzle has more than one solution.' : res.status === 'no_solution' ? 'This puzzle has no solution.' : 'The solution was not found in time.');
+  } catch (e) {
+    if (e.code !== 'network') throw e;
+    const local = countSolutions(g.size, g.box, g.givens, 2);
+    if (!local?.complete) throw e;
+    if (local.count !== 1) throw new ApiError(local.count ? 'This puzzle has more than one solution.' : 'This puzzle has no solution.');
+    g.solution = local.solution;
+  }
+  if (g === game) save();
+  return g.solution;
+}
+
+async function busy(label, work) {
+  ui.busy++;
+  document.body.classList.add('busy');
+  if (label) message(label);
+  try {
+    return await work();
+  } catch (e) {
+    if (e.name !== 'AbortError') message(e.message, 'bad');
+    return undefined;
+  } finally {
+    ui.busy--;
+    if (!ui.busy) document.body.classList.remove('busy');
+  }
+}
+
+function rate(g) {
+  post('rate', { puzzle: toRows(g.givens, g.size), box: boxText(g), timeout: 10 })
+    .then((res) => {
+      if (res.status === 'rated') {
+        g.rating = { er: res.er, level: res.level };
+        if (g === game) { save(); draw(); }
+      }
+    })
+    .catch(() => {});
+}
+
+async function generate(size, difficulty, symmetry) {
+  const body = { size, symmetry, timeout: 10 };
+  if (difficulty) body.difficulty = difficulty;
+  const before = game;
+  await busy(`Generating a ${size}×${size} puzzle…`, async () => {
+    let res;
+    try {
+      res = await post('generate', body);
+    } catch (e) {
+      if (game !== before) return; // another game was started meanwhile
+      if (e.code === 'network' && size === 9) {
+        const text = OFFLINE[Math.floor(Math.random() * OFFLINE.length)];
+        start(newGame({ size: 9, box: [3, 3], givens: decodeValues(text, 9) }), 'Offline: a built-in puzzle. New puzzles need the server.');
+        return;
+      }
+      throw e;
+    }
+    if (game !== before) return;
+    if (res.status !== 'generated') {
+      message(`No ${difficulty || ''} ${size}×${size} puzzle was found in time: try another level or size.`, 'bad');
+      return;
+    }
+    const box = parseBox(res.box);
+    history.replaceState(null, '', location.pathname);
+    start(newGame({
+      size: res.size,
+      box,
+      givens: res.puzzle.flat(),
+      solution: res.solution.flat(),
+      rating: res.er !== undefined ? { er: res.er, level: res.level } : null,
+      seed: res.seed,
+    }), `New ${res.size}×${res.size} puzzle, ${res.clues} clues.`);
+  });
+}
+
+// ---- selection and keys ----------------------------------------------------------------
+
+function select(i, { add = false, toggle = false } = {}) {
+  if (toggle) {
+    if (ui.selected.has(i) && ui.selected.size > 1) ui.selected.delete(i); else ui.selected.add(i);
+  } else if (add) {
+    ui.selected.add(i);
+  } else {
+    ui.selected = new Set([i]);
+  }
+  ui.cursor = i;
+  ui.padDigit = 0;
+  ui.pending = null;
+  draw();
+}
+
+function move(dr, dc, extend) {
+  const n = game.size;
+  const r = (Math.floor(ui.cursor / n) + dr + n) % n;
+  const c = ((ui.cursor % n) + dc + n) % n;
+  select(r * n + c, { add: extend });
+}
+
+/** Enters `digit` in `mode` in the selected cells; the second key of a two-digit number
+ *  (grids of 10 or more in numbers) replaces the first. */
+function enter(digit, mode = ui.mode, { typed = false } = {}) {
+  const cells = [...ui.selected];
+  const numbers = style() === 'numbers' && game.size >= 10;
+  const now = Date.now();
+  const p = ui.pending;
+  if (typed && numbers && p && now - p.time < 1500 && p.mode === mode && p.cursor === ui.cursor) {
+    const combined = p.digit * 10 + digit;
+    ui.pending = null;
+    if (combined <= game.size) {
+      if (p.changed) undo(game);
+      apply(combined, mode, cells);
+      return;
+    }
+  }
+  const changed = apply(digit, mode, cells);
+  ui.pending = typed && numbers && digit * 10 <= game.size ? { digit, time: now, mode, cursor: ui.cursor, changed } : null;
+}
+
+function apply(digit, mode, cells) {
+  if (mode === 'colour' && ui.colourTarget === 'candidate') {
+    return act({ type: 'candColour', cells, digit, colour: ui.colour });
+  }
+  if (mode === 'colour') ui.colour = digit;
+  return act({ type: 'digit', cells, digit, mode });
+}
+
+function setMode(mode) {
+  ui.mode = mode;
+  ui.pending = null;
+  draw();
+}
+
+function onKey(e) {
+  if (!game) return;
+  const t = e.target;
+  if (t.closest?.('input, textarea, select, dialog')) return;
+  if (document.querySelector('dialog[open]')) return;
+  const ctrl = e.ctrlKey || e.metaKey;
+  const k = e.key;
+  if (ctrl && (k === 'z' || k === 'Z')) { e.preventDefault(); if (e.shiftKey) doRedo(); else doUndo(); return; }
+  if (ctrl && (k === 'y' || k === 'Y')) { e.preventDefault(); doRedo(); return; }
+  if (ctrl && (k === 'a' || k === 'A')) {
+    e.preventDefault();
+    ui.selected = new Set(game.givens.map((_, i) => i));
+    draw();
+    return;
+  }
+  if (ui.explain && ['ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End'].includes(k)) {
+    e.preventDefault();
+    const ex = ui.explain;
+    stepTo({ ArrowLeft: ex.index - 1, PageUp: ex.index - 1, ArrowRight: ex.index + 1, PageDown: ex.index + 1, Home: 0, End: ex.steps.length }[k]);
+    return;
+  }
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (arrows[k]) {
+    e.preventDefault();
+    move(...arrows[k], e.shiftKey || ctrl);
+    return;
+  }
+  if (k === 'Escape') {
+    if (ui.explain) closeExplain();
+    else if (ui.hint) closeHint();
+    else { ui.selected = new Set([ui.cursor]); ui.padDigit = 0; draw(); }
+    return;
+  }
+  if (t.closest?.('button') && (k === ' ' || k === 'Enter')) return; // the button's own click
+  if (k === ' ') {
+    e.preventDefault();
+    const i = MODES.indexOf(ui.mode);
+    setMode(MODES[(i + (e.shiftKey ? MODES.length - 1 : 1)) % MODES.length]);
+    return;
+  }
+  if (k === 'Delete' || k === 'Backspace') { e.preventDefault(); act({ type: 'clear', cells: [...ui.selected] }); return; }
+  if (k === '?') { e.preventDefault(); askHint(); return; }
+  // Digits: Shift + digit is a corner mark, Ctrl or Alt + digit a centre mark (by key code,
+  // since Shift changes the character).
+  const numbers = style() === 'numbers' && game.size >= 10;
+  const code = /^(?:Digit|Numpad)(\d)$/.exec(e.code || '');
+  if (code && (e.shiftKey || ctrl || e.altKey)) {
+    const mode = e.shiftKey ? 'corner' : 'centre';
+    const d = digitOfKey(code[1], game.size, style());
+    if (d) { e.preventDefault(); enter(d, mode, { typed: true }); }
+    else if (code[1] === '0' && numbers && ui.pending) { e.preventDefault(); enterZero(mode); }
+    return;
+  }
+  if (ctrl || e.altKey) return;
+  if (k === '0' && numbers && ui.pending) { e.preventDefault(); enterZero(ui.mode); return; }
+  const d = digitOfKey(k, game.size, style());
+  if (d) {
+    e.preventDefault();
+    if (ui.mode === 'colour' && ui.colourTarget === 'cell' && d > COLOURS) return;
+    enter(d, ui.mode, { typed: true });
+    return;
+  }
+  if (game.size <= 9 && /^[zxcv]$/i.test(k)) {
+    setMode({ z: 'normal', x: 'corner', c: 'centre', v: 'colour' }[k.toLowerCase()]);
+    return;
+  }
+  if (k === '0' || k === '.') act({ type: 'clear', cells: [...ui.selected] });
+}
+
+/** `0` as the second key of 10, 20: only a two-digit number's end. */
+function enterZero(mode) {
+  const p = ui.pending;
+  const combined = p.digit * 10;
+  ui.pending = null;
+  if (combined > game.size) return;
+  if (p.changed) undo(game);
+  apply(combined, mode, [...ui.selected]);
+}
+
+function doUndo() {
+  if (ui.explain || !game || !undo(game)) return;
+  if (ui.hint) closeHint();
+  if (game.setter) setterCount();
+  save();
+  draw();
+}
+
+function doRedo() {
+  if (ui.explain || !game || !redo(game)) return;
+  if (game.setter) setterCount();
+  save();
+  draw();
+}
+
+// ---- hints, explanations, checks -------------------------------------------------------
+
+function playerMarks() {
+  const vals = values(game);
+  const any = game.corner.some((m, i) => !vals[i] && m.length);
+  return any ? game.corner.map((m, i) => (vals[i] ? [] : m)) : null;
+}
+
+async function askHint() {
+  if (!game || game.setter || ui.explain) return;
+  const g = game;
+  await busy('Looking for the next step…', async () => {
+    const body = { puzzle: rowsOf(g.givens), grid: rowsOf(values(g)), box: boxText(g), timeout: 10 };
+    const marks = playerMarks();
+    if (marks) body.marks = marks;
+    const res = await post('hint', body);
+    if (g !== game) return;
+    ui.mistakes = new Set();
+    switch (res.status) {
+      case 'hint': {
+        const cands = candidates(g.size, g.box, values(g));
+        const view = stepView(res.step, (i) => (g.corner[i].length ? g.corner[i] : cands[i]));
+        ui.hint = { step: res.step, view };
+        $('hint-title').textContent = `${res.step.name[0].toUpperCase()}${res.step.name.slice(1)} (ER ${res.step.er.toFixed(1)})`;
+        $('hint-text').textContent = res.step.text;
+        $('hint-panel').hidden = false;
+        message('');
+        break;
+      }
+      case 'wrong_entries':
+        ui.mistakes = new Set(res.mistakes.map((m) => (m.cell[0] - 1) * g.size + m.cell[1] - 1));
+        message(`Fix these first: ${res.mistakes.map((m) => m.message).join('; ')}.`, 'bad');
+        break;
+      case 'solved': message('The grid is solved.', 'good'); break;
+      case 'stuck': message('No technique the engine knows applies here.', 'bad'); break;
+      case 'no_unique_solution': message('This puzzle does not have exactly one solution: there is no logical next step.', 'bad'); break;
+      default: message('No step was found in time.', 'bad');
+    }
+    draw();
+  });
+}
+
+function closeHint() {
+  ui.hint = null;
+  $('hint-panel').hidden = true;
+  draw();
+}
+
+function applyHint() {
+  const h = ui.hint;
+  if (!h) return;
+  const marks = playerMarks();
+  // Eliminations apply to the corner marks: without any, fill them first so they show.
+  if (!marks && h.step.eliminations.length) act({ type: 'fill' });
+  act({ type: 'step', step: h.step });
+  closeHint();
+}
+
+/** The boards before each step: digits placed so far and the candidates left. */
+function explainStates(steps) {
+  const n = game.size;
+  const geo = geometry(n, game.box);
+  let vals = game.givens.slice();
+  let cands = candidates(n, game.box, vals);
+  const states = [{ values: vals, cands }];
+  for (const step of steps) {
+    vals = vals.slice();
+    cands = cands.map((c) => c.slice());
+    for (const p of step.placements) {
+      const i = (p.row - 1) * n + p.col - 1;
+      vals[i] = p.digit;
+      cands[i] = [];
+      for (const q of geo.peers[i]) cands[q] = cands[q].filter((d) => d !== p.digit);
+    }
+    for (const e of step.eliminations) {
+      const i = (e.row - 1) * n + e.col - 1;
+      cands[i] = cands[i].filter((d) => d !== e.digit);
+    }
+    states.push({ values: vals, cands });
+  }
+  return states;
+}
+
+async function explainAll() {
+  if (!game || game.setter) return;
+  const g = game;
+  await busy('Explaining every step…', async () => {
+    const res = await post('explain', { puzzle: rowsOf(g.givens), box: boxText(g), timeout: 10 });
+    if (g !== game) return;
+    if (!res.steps.length) {
+      message({ multiple: 'This puzzle has more than one solution: it cannot be explained.', no_solution: 'This puzzle has no solution.', timeout: 'The explanation took too long.' }[res.status] || `No steps (${res.status}).`, 'bad');
+      return;
+    }
+    if (ui.hint) closeHint();
+    const states = explainStates(res.steps);
+    const views = res.steps.map((s, k) => stepView(s, (i) => states[k].cands[i]));
+    const tail = { solved: '', stuck: ' Logic gets stuck after these steps.', timeout: ' The time ran out after these steps.' }[res.status] ?? '';
+    const er = res.er !== undefined ? `ER ${res.er.toFixed(1)}` : `hardest step ${res.hardest.toFixed(1)}`;
+    ui.explain = { steps: res.steps, index: 0, states, views, summary: `${res.steps.length} steps, ${er}.${tail}` };
+    if (res.er !== undefined && !g.rating) {
+      const level = res.er <= 2.3 ? 'easy' : res.er <= 3.4 ? 'medium' : res.er <= 4.8 ? 'hard' : res.er <= 7.2 ? 'expert' : res.er < 20 ? 'extreme' : 'unsolvable';
+      g.rating = { er: res.er, level };
+      save();
+    }
+    $('explain-panel').hidden = false;
+    message('');
+    showStep();
+  });
+}
+
+function showStep() {
+  const ex = ui.explain;
+  const total = ex.steps.length;
+  $('explain-summary').textContent = ex.summary;
+  if (ex.index < total) {
+    const s = ex.steps[ex.index];
+    $('explain-step').textContent = `Step ${ex.index + 1} of ${total}: ${s.text} [${s.name}, ${s.er.toFixed(1)}]`;
+  } else {
+    $('explain-step').textContent = `After step ${total}: ${ex.states[total].values.every((v) => v) ? 'solved.' : 'no further step.'}`;
+  }
+  $('explain-first').disabled = $('explain-prev').disabled = ex.index === 0;
+  $('explain-next').disabled = $('explain-last').disabled = ex.index === total;
+  draw();
+}
+
+function stepTo(k) {
+  const ex = ui.explain;
+  if (!ex) return;
+  ex.index = Math.max(0, Math.min(ex.steps.length, k));
+  showStep();
+}
+
+function closeExplain() {
+  ui.explain = null;
+  $('explain-panel').hidden = true;
+  draw();
+}
+
+async function check() {
+  if (!game) return;
+  await busy('', async () => {
+    const sol = await solution();
+    ui.mistakes = new Set(game.entries.flatMap((v, i) => (v && v !== sol[i] ? [i] : [])));
+    const wrong = ui.mistakes.size;
+    const left = values(game).filter((v) => !v).length;
+    message(wrong ? `${wrong} wrong ${wrong === 1 ? 'entry' : 'entries'}, marked.` : left ? `No mistakes so far; ${left} cells to go.` : 'Solved!', wrong ? 'bad' : 'good');
+    draw();
+  });
+}
+
+async function reveal(all) {
+  if (!game) return;
+  await busy('', async () => {
+    await solution();
+    const cells = all ? game.givens.map((_, i) => i) : [...ui.selected];
+    act({ type: 'reveal', cells });
+    ui.mistakes = new Set();
+    message(all ? 'The solution.' : '');
+    draw();
+  });
+}
+
+// ---- setter mode -----------------------------------------------------------------------
+
+let setterTimer = 0;
+let setterAbort = null;
+function setterCount() {
+  clearTimeout(setterTimer);
+  setterTimer = setTimeout(runSetterCount, 250);
+}
+
+async function runSetterCount() {
+  if (!game?.setter) return;
+  const g = game;
+  const out = $('setter-count');
+  const clues = g.givens.filter((v) => v).length;
+  if (conflicts(g).size) { out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: clashing givens`; out.dataset.count = 'conflict'; return; }
+  setterAbort?.abort();
+  setterAbort = new AbortController();
+  const limit = 10;
+  let count, exact;
+  try {
+    const res = await post('count', { puzzle: rowsOf(g.givens), box: boxText(g), limit, timeout: 5 }, { signal: setterAbort.signal });
+    ({ count, exact } = res);
+    if (res.status === 'timeout') exact = false;
+  } catch (e) {
+    if (e.name === 'AbortError') return;
+    const local = countSolutions(g.size, g.box, g.givens, limit, 50000);
+    if (!local) { out.textContent = 'counting needs the server'; return; }
+    count = local.count;
+    exact = local.complete && count < limit;
+  }
+  if (g !== game) return;
+  out.dataset.count = count === 1 && exact ? 'unique' : exact ? String(count) : `${count}+`;
+  out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
+}
+
+async function finishSetting() {
+  const g = game;
+  await busy('', async () => {
+    let res;
+    try {
+      res = await post('count', { puzzle: rowsOf(g.givens), box: boxText(g), limit: 2, timeout: 10 });
+    } catch (e) {
+      if (e.code !== 'network') throw e;
+      const local = countSolutions(g.size, g.box, g.givens, 2);
+      res = { count: local?.count ?? 2, exact: !!local?.complete };
+    }
+    if (!(res.count === 1 && res.exact)) {
+      message(res.count === 0 ? 'This grid has no solution.' : 'This grid does not have exactly one solution yet.', 'bad');
+      return;
+    }
+    start(newGame({ size: g.size, box: g.box, givens: g.givens }), 'Your puzzle: play it.');
+    rate(game);
+    solution().catch(() => {});
+  });
+}
+
+// ---- import, share ---------------------------------------------------------------------
+
+async function importPuzzle() {
+  const text = $('import-text').value;
+  const boxIn = $('import-box').value.trim();
+  let symbols = $('import-symbols').value;
+  if (symbols === 'custom') symbols = $('import-custom').value.trim();
+  const errors = $('import-errors');
+  errors.replaceChildren();
+  const fail = (lines) => {
+    errors.replaceChildren(...lines.map((l) => Object.assign(document.createElement('li'), { textContent: l })));
+  };
+  if (!text.trim()) { fail(['Paste a puzzle first.']); return false; }
+  if (boxIn && !parseBox(boxIn)) { fail([`Boxes: “${boxIn}” is not WxH, such as 3x2.`]); return false; }
+  const body = { puzzle: text };
+  if (boxIn) body.box = boxIn.replace('×', 'x');
+  if (symbols) body.symbols = symbols;
+  let checked = null;
+  try {
+    checked = await post('check', body);
+  } catch (e) {
+    if (e.code !== 'network') { fail([e.message, ...e.errors.map((x) => x.message)]); return false; }
+  }
+  if (checked && checked.status !== 'valid') {
+    fail(checked.errors.map((x) => x.message));
+    return false;
+  }
+  const read = readPuzzle(text, symbols);
+  if (read.error) { fail([read.error]); return false; }
+  if (checked && (read.size !== checked.size || read.values.filter((v) => v).length !== checked.clues)) {
+    fail(['This layout is read by the server but not by the page: paste it as one line or as rows.']);
+    return false;
+  }
+  const box = checked ? parseBox(checked.box) : boxIn ? parseBox(boxIn, read.size) : defaultBox(read.size);
+  if (!box || box[0] * box[1] !== read.size) { fail([`A ${read.size}×${read.size} grid needs its boxes named (Boxes: WxH).`]); return false; }
+  const g = newGame({ size: read.size, box, givens: read.values });
+  if (!checked && conflicts(g).size) { fail(['Some givens clash.']); return false; }
+  let note = `Imported a ${read.size}×${read.size} puzzle.`;
+  try {
+    const res = await post('count', { puzzle: toRows(read.values, read.size), box: boxText(g), limit: 2, timeout: 10 });
+    if (res.count === 0 && res.exact) { fail(['This puzzle has no solution.']); return false; }
+    if (res.count > 1) note += ' It has more than one solution: hints and explanations need one.';
+  } catch {
+    note += ' (Not checked for uniqueness: offline.)';
+  }
+  if (symbols === '0123456789ABCDEF' && read.size === 16) {
+    settings.symbols[16] = 'hex';
+    saveSettings(settings);
+  }
+  history.replaceState(null, '', location.pathname);
+  start(g, note);
+  rate(g);
+  solution().catch(() => {});
+  return true;
+}
+
+function shareLink(withPosition) {
+  const params = new URLSearchParams();
+  params.set('b', boxText());
+  params.set('p', encodeValues(game.givens, game.size));
+  if (withPosition && game.entries.some((v) => v)) params.set('e', encodeValues(game.entries, game.size));
+  return `${location.origin}${location.pathname}#${params.toString()}`;
+}
+
+/** The game a share link carries, or null. */
+function fromHash(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const p = params.get('p');
+  if (!p) return null;
+  const box = parseBox(params.get('b') || '');
+  const size = box ? box[0] * box[1] : Math.round(Math.sqrt(p.length));
+  const givens = decodeValues(p, size);
+  if (!givens) return null;
+  const b = box || defaultBox(size);
+  const e = params.get('e');
+  const entries = e ? decodeValues(e, size) : null;
+  return newGame({ size, box: b, givens, entries });
+}
+
+// ---- start-up and wiring ---------------------------------------------------------------
+
+function applyTheme() {
+  const t = settings.theme;
+  if (t === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = t;
+  $('theme').setAttribute('aria-label', `Theme: ${{ auto: 'automatic', light: 'light', dark: 'dark' }[t]}`);
+  $('theme').textContent = { auto: '◐', light: '☀', dark: '☾' }[t];
+}
+
+function openDialog(id) {
+  const d = $(id);
+  if (!d.open) d.showModal();
+}
+
+function wire() {
+  window.addEventListener('keydown', onKey);
+  $('pad').addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    const d = Number(b.dataset.d);
+    if (ui.mode === 'colour' && ui.colourTarget === 'cell') {
+      ui.colour = d;
+      act({ type: 'digit', cells: [...ui.selected], digit: d, mode: 'colour' });
+      return;
+    }
+    // On givens alone there is nothing to enter: the digit is highlighted instead.
+    if ([...ui.selected].every((i) => game.givens[i]) && !game.setter) {
+      ui.padDigit = ui.padDigit === d ? 0 : d;
+      draw();
+      return;
+    }
+    enter(d);
+  });
+  for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => setMode(b.dataset.mode));
+  for (const b of document.querySelectorAll('[data-target]')) {
+    b.addEventListener('click', () => { ui.colourTarget = b.dataset.target; draw(); });
+  }
+  $('undo').addEventListener('click', doUndo);
+  $('redo').addEventListener('click', doRedo);
+  $('erase').addEventListener('click', () => act({ type: 'clear', cells: [...ui.selected] }));
+  $('fill').addEventListener('click', () => { act({ type: 'fill' }); message('Candidates filled in the corner marks.'); });
+  $('hint').addEventListener('click', askHint);
+  $('hint-apply').addEventListener('click', applyHint);
+  $('hint-close').addEventListener('click', closeHint);
+  $('explain').addEventListener('click', explainAll);
+  $('explain-first').addEventListener('click', () => stepTo(0));
+  $('explain-prev').addEventListener('click', () => stepTo(ui.explain.index - 1));
+  $('explain-next').addEventListener('click', () => stepTo(ui.explain.index + 1));
+  $('explain-last').addEventListener('click', () => stepTo(ui.explain.steps.length));
+  $('explain-close').addEventListener('click', closeExplain);
+  $('check').addEventListener('click', check);
+  $('reveal').addEventListener('click', () => reveal(false));
+  $('solve').addEventListener('click', () => reveal(true));
+  $('setter-done').addEventListener('click', finishSetting);
+  const pause = (on) => { ui.paused = on; draw(); if (!on) $('board').focus(); };
+  $('pause').addEventListener('click', () => pause(!ui.paused));
+  $('resume').addEventListener('click', () => pause(false));
+  $('theme').addEventListener('click', () => {
+    settings.theme = { auto: 'light', light: 'dark', dark: 'auto' }[settings.theme] || 'auto';
+    saveSettings(settings);
+    applyTheme();
+  });
+  $('help').addEventListener('click', () => openDialog('help-dialog'));
+
+  // New puzzle.
+  $('new').addEventListener('click', () => {
+    $('new-size').value = String(settings.size);
+    $('new-difficulty').value = settings.difficulty;
+    $('new-symmetry').value = settings.symmetry;
+    openDialog('new-dialog');
+  });
+  $('new-dialog').addEventListener('close', () => {
+    const how = $('new-dialog').returnValue;
+    const size = Number($('new-size').value);
+    if (how !== 'generate' && how !== 'setter') return;
+    settings.size = size;
+    settings.difficulty = $('new-difficulty').value;
+    settings.symmetry = $('new-symmetry').value;
+    saveSettings(settings);
+    if (how === 'generate') generate(size, settings.difficulty, settings.symmetry);
+    else {
+      history.replaceState(null, '', location.pathname);
+      start(newGame({ size, box: defaultBox(size), givens: new Array(size * size).fill(0), setter: true }), 'Type the givens; the count of solutions follows.');
+      setterCount();
+    }
+  });
+
+  // Import: the dialog stays open while the text has errors.
+  $('import').addEventListener('click', () => { $('import-errors').replaceChildren(); openDialog('import-dialog'); });
+  $('import-symbols').addEventListener('change', () => { $('import-custom').hidden = $('import-symbols').value !== 'custom'; });
+  $('import-form').addEventListener('submit', async (e) => {
+    if (e.submitter?.value !== 'import') return;
+    e.preventDefault();
+    $('import-go').disabled = true;
+    try {
+      if (await importPuzzle()) $('import-dialog').close();
+    } finally {
+      $('import-go').disabled = false;
+    }
+  });
+
+  // Share.
+  const updateLink = () => { $('share-link').value = shareLink($('share-position').checked); };
+  $('share').addEventListener('click', () => { updateLink(); openDialog('share-dialog'); $('share-link').select(); });
+  $('share-position').addEventListener('change', updateLink);
+  $('share-copy').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('share-link').value);
+      $('share-copy').textContent = 'Copied';
+    } catch {
+      $('share-link').select();
+      document.execCommand?.('copy');
+    }
+    setTimeout(() => { $('share-copy').textContent = 'Copy link'; }, 1500);
+  });
+
+  // Settings.
+  const toggles = { 'set-autoremove': 'autoRemove', 'set-conflicts': 'showConflicts', 'set-highlight': 'highlight' };
+  for (const [id, key] of Object.entries(toggles)) {
+    $(id).checked = settings[key];
+    $(id).addEventListener('change', () => { settings[key] = $(id).checked; saveSettings(settings); draw(); });
+  }
+  $('set-symbols').addEventListener('change', () => {
+    settings.symbols[game.size] = $('set-symbols').value;
+    saveSettings(settings);
+    draw();
+  });
+
+  // The timer runs while the page is seen and the game is being played.
+  let last = Date.now();
+  setInterval(() => {
+    const now = Date.now();
+    const dt = now - last;
+    last = now;
+    if (!game || game.solved || game.setter || ui.paused || document.hidden || ui.explain) return;
+    game.elapsed += dt;
+    $('timer').textContent = formatTime(game.elapsed);
+    if (Math.floor(game.elapsed / 5000) !== Math.floor((game.elapsed - dt) / 5000)) save();
+  }, 1000);
+  document.addEventListener('visibilitychange', () => { last = Date.now(); save(); });
+  window.addEventListener('pagehide', save);
+  window.addEventListener('hashchange', () => {
+    const g = fromHash(location.hash);
+    if (!g) return;
+    start(g, 'Puzzle from the link.');
+    rate(g);
+    history.replaceState(null, '', location.pathname);
+  });
+}
+
+async function main() {
+  applyTheme();
+  wire();
+  const linked = fromHash(location.hash);
+  const saved = loadGame();
+  if (linked) {
+    const same = saved && saved.size === linked.size && saved.givens.every((v, i) => v === linked.givens[i]);
+    if (same && !linked.entries.some((v) => v)) start(saved, 'Welcome back.');
+    else start(linked, 'Puzzle from the link.');
+    if (!game.rating) rate(game);
+    // From now on the game is kept in the browser: a reload resumes it, not the link.
+    history.replaceState(null, '', location.pathname);
+  } else if (saved) {
+    start(saved, '');
+  } else {
+    await generate(9, 'easy', 'rot180');
+  }
+  $('board').focus({ preventScroll: true });
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
+}
+
+// For the tests and the curious: the game in progress.
+window.nsudoku = { get game() { return game; }, isGame };
+
+main();
