@@ -237,6 +237,9 @@ pub struct CheckResponse {
     /// Cells holding a digit, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clues: Option<usize>,
+    /// The grid as read, when it is valid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Rows>,
 }
 
 /// Pencil marks: the command line's text (one token a cell, `.` for none), or one list of
@@ -390,6 +393,9 @@ pub struct ExplainResponse {
     /// when the time ran out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub er: Option<f64>,
+    /// The level of that ER (`easy` … `extreme`, `unsolvable`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 /// The answer of `POST /api/v1/rate`.

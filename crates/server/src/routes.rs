@@ -168,6 +168,7 @@ pub async fn check(
                     size: Some(grid.side()),
                     shape: Some(grid.shape().to_string()),
                     clues: Some(grid.clue_count()),
+                    grid: Some(rows(&grid)),
                 },
                 Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => CheckResponse {
                     status: "invalid",
@@ -175,6 +176,7 @@ pub async fn check(
                     size: None,
                     shape: None,
                     clues: None,
+                    grid: None,
                 },
                 Err(e) => return Err(e),
             }))
@@ -322,6 +324,7 @@ pub async fn explain(
                     steps: Vec::new(),
                     hardest: 0.0,
                     er: None,
+                    level: None,
                 }));
             }
             let options = Options {
@@ -341,7 +344,8 @@ pub async fn explain(
                     Outcome::Interrupted => "timeout",
                 },
                 hardest: e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max),
-                er: rating.map(|r| r.er),
+                er: rating.as_ref().map(|r| r.er),
+                level: rating.as_ref().map(|r| r.level.to_string()),
                 steps: e.steps.iter().map(StepOut::from).collect(),
             }))
         })

@@ -224,6 +224,7 @@ async fn count_check_and_their_errors() {
     let (status, v) = post_json("/api/v1/check", json!({ "puzzle": PUZZLE })).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["errors"], json!([]));
+    assert_eq!(v["grid"][0], json!([5, 3, 0, 0, 7, 0, 0, 0, 0]));
     let bad = format!("55{}", &PUZZLE[2..]);
     let (status, v) = post_json("/api/v1/check", json!({ "puzzle": bad })).await;
     assert_eq!(status, StatusCode::OK);
@@ -299,6 +300,7 @@ async fn explain_and_rate() {
     let (_, r) = post_json("/api/v1/rate", json!({ "puzzle": PUZZLE })).await;
     assert_eq!(r["status"], "rated");
     assert_eq!(r["er"], v["er"]);
+    assert_eq!(r["level"], v["level"]);
     assert_eq!(r["level"], "easy");
     let (_, v) = post_json("/api/v1/explain", json!({ "puzzle": "0".repeat(81) })).await;
     assert_eq!(v["status"], "multiple");
