@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nsudoku::Shape;
 
-/// Sudoku of every size: solve, count and check puzzles from 1×1 to 512×512.
+/// Sudoku of every size, from 1×1 to 512×512: solve, count, check, explain, hint, rate,
+/// generate and benchmark puzzles, or serve a web page and an HTTP API.
 ///
 /// Puzzles are read from files or standard input: 81-character lines, grids with separators,
 /// box-drawn grids, or numbers separated by spaces or commas for large sizes; many puzzles to a
@@ -30,8 +31,16 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve each puzzle: its unique solution (exit 1 when a puzzle has none or several).
+    ///
+    /// With several threads (-j), a search that runs long (a hard large grid) borrows the
+    /// threads left idle and races copies of itself on them: a lone hard puzzle uses every
+    /// core. Answers stay right, but which of several solutions --first prints may then vary
+    /// from run to run (-j 1 is reproducible).
     Solve(SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
+    ///
+    /// With several threads (-j), a search that runs long borrows the threads left idle and
+    /// races copies of itself on them, as `solve` does.
     Count(CountArgs),
     /// Check each puzzle and list every error: bad symbols, cell counts, values, duplicates.
     Check(CheckArgs),
@@ -116,7 +125,7 @@ pub struct HintArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub output: ListOutputArgs,
 
     /// The original puzzle (one line), when the input holds the player's entries too: entries
     /// are checked against its solution before any hint.
@@ -138,7 +147,7 @@ pub struct RateArgs {
     pub input: InputArgs,
     /// Output format: `line` prints `ER level hardest-technique` per puzzle.
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub output: ListOutputArgs,
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -352,14 +361,39 @@ pub struct OutputArgs {
     pub format: Format,
 }
 
+/// The output of commands that print no grid.
+#[derive(Debug, Args)]
+pub struct ListOutputArgs {
+    /// Output format: `line`, text lines; `json`, JSON Lines, one object per puzzle.
+    #[arg(long, short, value_enum, default_value_t = ListFormat::Line)]
+    pub format: ListFormat,
+}
+
+/// The formats of commands that print no grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Line,
+    Json,
+}
+
+impl From<ListFormat> for Format {
+    fn from(f: ListFormat) -> Format {
+        match f {
+            ListFormat::Line => Format::Line,
+            ListFormat::Json => Format::Json,
+        }
+    }
+}
+
 /// How each puzzle is searched.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// Solving engine (`reference` is slow and meant for cross-checks).
+    /// Solving engine.
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
 
-    /// Give up a puzzle after this many seconds (it is then reported as timed out).
+    /// Give up a puzzle after this many seconds (it is then reported as timed out). Default:
+    /// no limit.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
@@ -376,11 +410,7 @@ pub struct SearchArgs {
 /// How the batch runs.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Worker threads (0: one per core). Output stays in input order.
-    ///
-    /// In `solve` and `count`, a search that runs long borrows the threads left idle and races
-    /// copies of itself on them: answers stay right, but the first of several solutions may
-    /// vary from run to run (`-j 1` is reproducible).
+    /// Worker threads (0: one per core; at most four a core run). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 }
@@ -415,7 +445,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub output: ListOutputArgs,
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -432,7 +462,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub output: ListOutputArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -487,11 +517,17 @@ pub enum LayoutArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
+    /// The fastest for the shape: fast9 for 9×9, general for the rest.
     Auto,
+    /// The 9×9 engine (9×9 grids with 3×3 boxes only).
     Fast9,
+    /// Any shape: propagation and backtracking, clause learning once the search runs long.
     General,
+    /// The general engine with clause learning from the start (for grids known to be hard).
     Learning,
+    /// Plain backtracking: slow, obviously right, for cross-checks.
     Reference,
+    /// CaDiCaL on a CNF encoding, for comparisons.
     #[cfg(feature = "sat")]
     Sat,
 }

@@ -149,6 +149,17 @@ impl Out {
         self.comment("invalid");
     }
 
+    /// An option that does not fit this puzzle (`--engine fast9` on a 16×16): the message on
+    /// stderr (or in the JSON object, status `invalid`), a comment in the text, exit status 2.
+    pub fn unfit(&mut self, message: &str) {
+        self.fail(Status::InputError);
+        if self.format == Format::Json {
+            return self.json(json!({ "status": "invalid", "error": message }));
+        }
+        let _ = writeln!(self.stderr, "nsudoku: {}: {message}", self.at);
+        self.comment("invalid");
+    }
+
     /// A puzzle that could not be read or has clashing clues: its errors on stderr (or in the
     /// JSON object), a comment in the text output, and exit status 2.
     pub fn invalid(&mut self, errors: &[Error]) {

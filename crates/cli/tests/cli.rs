@@ -613,3 +613,23 @@ fn generate_large_lines_pipe_into_solve() {
         assert!(solution.is_solution_of(puzzle));
     }
 }
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    // No grid to draw for a count, a check, a rating or a hint.
+    for command in ["count", "check", "rate", "hint"] {
+        nsudoku()
+            .args([command, "-f", "grid", "-"])
+            .write_stdin("1.3....2.....32.\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("possible values: line, json"));
+    }
+    // The 9×9 engine on a 4×4 grid: said, not silently replaced.
+    nsudoku()
+        .args(["count", "--engine", "fast9", "-"])
+        .write_stdin("0000000000000000\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--engine fast9 solves 9×9 grids"));
+}

@@ -8,7 +8,7 @@ use crate::output::{Status, merge, shape_fields};
 pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
     super::each_puzzle(
         &args.input,
-        &args.output,
+        args.output.format.into(),
         super::Run::threads(args.run.threads),
         |out, result| {
             let at = out.at.clone();

@@ -13,7 +13,10 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         search: Some(&args.search),
         stream: false,
     };
-    super::each_grid(&args.input, &args.output, how, |out, grid| {
+    super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
+        if let Some(why) = super::unfit_engine(&grid, &args.search) {
+            return out.unfit(&why);
+        }
         let mut solutions = super::solutions(&grid, &args.search);
         let count = solutions.count_up_to(args.limit);
         let timed_out = solutions.interrupted();

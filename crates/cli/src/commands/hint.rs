@@ -23,7 +23,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
     };
     super::each_grid(
         &args.input,
-        &args.output,
+        args.output.format.into(),
         super::Run::threads(1),
         |out, grid| {
             let marks = match &args.marks {

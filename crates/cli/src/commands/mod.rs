@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use nsudoku::{Error, Grid, Helpers, Solutions, Stop};
 use rayon::prelude::*;
 
-use crate::cli::{InputArgs, OutputArgs, SearchArgs};
+use crate::cli::{Format, InputArgs, SearchArgs};
 use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
 use crate::output::{Out, Status, Writer};
 
@@ -42,6 +42,20 @@ pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
         ..Stop::default()
     };
     Solutions::new(grid, search.engine.into()).with_stop(stop)
+}
+
+/// Why the engine asked for cannot solve `grid`, if it cannot.
+pub fn unfit_engine(grid: &Grid, search: &SearchArgs) -> Option<String> {
+    (search.engine == crate::cli::EngineArg::Fast9 && grid.shape() != nsudoku::Shape::CLASSIC).then(
+        || {
+            format!(
+                "--engine fast9 solves 9×9 grids with 3x3 boxes only, and this one is {n}×{n} \
+                 with {shape} boxes (the default engine, auto, takes every shape)",
+                n = grid.side(),
+                shape = grid.shape()
+            )
+        },
+    )
 }
 
 /// A stop for logical reasoning on one puzzle: `timeout` from now.
@@ -98,7 +112,7 @@ impl Run<'_> {
 /// order; returns the exit status.
 pub fn each_puzzle<F>(
     input: &InputArgs,
-    output: &OutputArgs,
+    format: Format,
     how: Run<'_>,
     each: F,
 ) -> anyhow::Result<Status>
@@ -142,7 +156,7 @@ where
     let run = |records: &[(Location, Record)]| {
         let first = records.first().map(|(at, _)| at.clone());
         let mut out = Out::new(
-            output.format,
+            format,
             style.clone(),
             first.unwrap_or(Location {
                 file: None,
@@ -285,14 +299,14 @@ fn pins(threads: usize, cpus: usize) -> bool {
 /// has clashing clues is reported as invalid and `each` sees the rest.
 pub fn each_grid<F>(
     input: &InputArgs,
-    output: &OutputArgs,
+    format: Format,
     how: Run<'_>,
     each: F,
 ) -> anyhow::Result<Status>
 where
     F: Fn(&mut Out, Grid) + Sync,
 {
-    each_puzzle(input, output, how, |out, result| match result {
+    each_puzzle(input, format, how, |out, result| match result {
         Ok(grid) => each(out, grid),
         Err(errors) => out.invalid(&errors),
     })

@@ -8,7 +8,7 @@ use crate::output::{Status, merge, shape_fields};
 
 pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
     let how = super::Run::threads(args.run.threads);
-    super::each_grid(&args.input, &args.output, how, |out, grid| {
+    super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
         let stop = super::logic_stop(args.logic.timeout);
         let rating = match super::count_within(&grid, &stop) {
             Some(1) => logic::rate_within(&grid, args.scale.into(), &stop),

@@ -15,7 +15,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         search: Some(&args.search),
         stream: args.all,
     };
-    super::each_grid(&args.input, &args.output, how, |out, grid| {
+    super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
+        if let Some(why) = super::unfit_engine(&grid, &args.search) {
+            return out.unfit(&why);
+        }
         if args.all {
             all(out, &grid, args)
         } else {
