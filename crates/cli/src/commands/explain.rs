@@ -9,7 +9,7 @@ use crate::output::{Out, Status, merge, shape_fields};
 
 pub fn run(args: &ExplainArgs) -> anyhow::Result<Status> {
     let how = super::Run::threads(args.run.threads);
-    super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
+    super::each_grid(&args.input, args.output.format, how, |out, grid| {
         explain(out, &grid, args, &super::logic_stop(args.logic.timeout));
     })
 }

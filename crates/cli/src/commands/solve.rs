@@ -15,7 +15,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         search: Some(&args.search),
         stream: args.all,
     };
-    super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
+    super::each_grid(&args.input, args.output.format, how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {
             return out.unfit(&why);
         }
