@@ -109,6 +109,16 @@ impl Out {
         }
     }
 
+    /// A search that ran out of time (exit status 1): `# line 3: timed out after 80000
+    /// guesses, 12 solutions found`, the solutions found counted.
+    pub fn timed_out(&mut self, guesses: u64, found: usize) {
+        self.fail(Status::Unsolved);
+        let noun = if found == 1 { "solution" } else { "solutions" };
+        self.comment(&format!(
+            "timed out after {guesses} guesses, {found} {noun} found"
+        ));
+    }
+
     /// A plain text line.
     pub fn text(&mut self, text: &str) {
         self.stdout.push_str(text);

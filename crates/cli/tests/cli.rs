@@ -355,35 +355,50 @@ fn bench_prints_a_markdown_row_per_file() {
 
 #[test]
 fn a_timeout_says_how_far_the_search_got() {
-    // An empty 25×25 grid has far more solutions than can be counted in a tenth of a second.
+    // An empty 25×25 grid has far more solutions than can be counted in a tenth of a second:
+    // count and solve --all report the timeout alike, as a comment with the guesses made, and
+    // exit 1.
     let empty = "0".repeat(625);
-    let out = stdout(
+    for args in [
+        &["count", "--limit", "100000000000"][..],
+        &["solve", "--all", "--limit", "100000000000"],
+    ] {
+        let out = stdout(
+            nsudoku()
+                .args(args)
+                .args(["--timeout", "0.1", "-"])
+                .write_stdin(format!("{empty}\n"))
+                .assert()
+                .code(1),
+        );
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with("# line 1: timed out after ") && last.contains(" guesses, "),
+            "{args:?}: {last}"
+        );
+        let json = stdout(
+            nsudoku()
+                .args(args)
+                .args(["--timeout", "0.1", "-f", "json", "-"])
+                .write_stdin(format!("{empty}\n"))
+                .assert()
+                .code(1),
+        );
+        let v: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+        assert_eq!(v["status"], "timeout");
+        assert_eq!(v["exact"], false);
+        assert!(v["guesses"].is_u64(), "{v}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&stdout(
         nsudoku()
-            .args(["count", "--limit", "100000000000", "--timeout", "0.1", "-"])
-            .write_stdin(format!("{empty}\n"))
+            .args(["solve", "--timeout", "0", "-f", "json", "-"])
+            .write_stdin(format!("{}\n", "0".repeat(625)))
             .assert()
-            .success(),
-    );
-    assert!(out.ends_with("+ (timed out)\n"), "{out}");
-    let json = stdout(
-        nsudoku()
-            .args([
-                "count",
-                "--limit",
-                "100000000000",
-                "--timeout",
-                "0.1",
-                "-f",
-                "json",
-                "-",
-            ])
-            .write_stdin(format!("{empty}\n"))
-            .assert()
-            .success(),
-    );
-    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-    assert_eq!(v["status"], "timeout");
-    assert_eq!(v["exact"], false);
+            .code(1),
+    ))
+    .unwrap();
+    assert_eq!(v["status"], "timeout", "{v}");
+    assert!(v["guesses"].is_u64(), "{v}");
     nsudoku()
         .args(["solve", "--timeout", "nonsense", "-"])
         .assert()

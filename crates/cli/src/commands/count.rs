@@ -20,12 +20,22 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         let mut solutions = super::solutions(&grid, &args.search);
         let count = solutions.count_up_to(args.limit);
         let timed_out = solutions.interrupted();
+        if timed_out {
+            out.fail(Status::Unsolved);
+        }
         match out.format {
-            Format::Json => {
-                let status = if timed_out { "timeout" } else { "counted" };
-                out.json(json!({ "status": status, "count": count.count, "exact": count.exact }))
-            }
-            _ if timed_out => out.text(&format!("{count} (timed out)")),
+            Format::Json if timed_out => out.json(json!({
+                "status": "timeout",
+                "count": count.count,
+                "exact": false,
+                "guesses": solutions.guesses(),
+            })),
+            Format::Json => out.json(json!({
+                "status": "counted",
+                "count": count.count,
+                "exact": count.exact,
+            })),
+            _ if timed_out => out.timed_out(solutions.guesses(), count.count),
             _ => out.text(&count.to_string()),
         }
     })

@@ -48,6 +48,9 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
             if let Some(solution) = &first {
                 fields["grid"] = json!(solution);
             }
+            if timed_out {
+                fields["guesses"] = json!(solutions.guesses());
+            }
             out.json(fields);
         }
         _ if timed_out => out.comment(&format!(
@@ -81,25 +84,27 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
             out.grid(&solution);
         }
     }
-    let exact = count < args.limit && !solutions.interrupted();
-    if count == 0 {
+    let timed_out = solutions.interrupted();
+    let exact = count < args.limit && !timed_out;
+    if count == 0 || timed_out {
         out.fail(Status::Unsolved);
     }
     if out.format == Format::Json {
         let status = match count {
-            0 if solutions.interrupted() => "timeout",
+            _ if timed_out => "timeout",
             0 => "no_solution",
             _ => "solved",
         };
-        let fields = json!({ "status": status, "count": count, "exact": exact });
+        let mut fields = json!({ "status": status, "count": count, "exact": exact });
+        if timed_out {
+            fields["guesses"] = json!(solutions.guesses());
+        }
         return out.json(merge([fields, shape_fields(grid)]));
+    }
+    if timed_out {
+        return out.timed_out(solutions.guesses(), count);
     }
     let more = if exact { "" } else { "+" };
     let noun = if count == 1 { "solution" } else { "solutions" };
-    let why = if solutions.interrupted() {
-        " (timed out)"
-    } else {
-        ""
-    };
-    out.comment(&format!("{count}{more} {noun}{why}"));
+    out.comment(&format!("{count}{more} {noun}"));
 }
