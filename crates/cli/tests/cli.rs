@@ -648,3 +648,41 @@ fn options_that_do_not_apply_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("--engine fast9 solves 9×9 grids"));
 }
+
+#[test]
+fn explain_and_rate_say_first_when_logic_has_no_one_solution_to_explain() {
+    // Several solutions: said at once, exit 1.
+    nsudoku()
+        .args(["explain", "-"])
+        .write_stdin("0000000000000000\n")
+        .assert()
+        .code(1)
+        .stdout("# line 1: multiple\n");
+    // A unique puzzle beyond the techniques: "stuck", not "unsolvable", with how far logic got.
+    let hardest = std::fs::read_to_string(data("9x9/puzzles5_forum_hardest_1905_11+.sample"))
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()[..81]
+        .to_owned();
+    let out = stdout(
+        nsudoku()
+            .args(["rate", "-"])
+            .write_stdin(format!("{hardest}\n"))
+            .assert()
+            .success(),
+    );
+    assert!(out.starts_with("20.0 stuck: no technique applies"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&stdout(
+        nsudoku()
+            .args(["rate", "-f", "json", "-"])
+            .write_stdin(format!("{hardest}\n"))
+            .assert()
+            .success(),
+    ))
+    .unwrap();
+    assert_eq!(
+        (v["level"].as_str(), v["outcome"].as_str()),
+        (Some("stuck"), Some("stuck"))
+    );
+}

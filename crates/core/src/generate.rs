@@ -276,6 +276,8 @@ impl Generator {
             }
             let rating = match &options.rating {
                 Some(range) => match logic::rate_within(&puzzle, options.scale, stop) {
+                    // A puzzle logic cannot finish rates 20.0: wanted only in a band that
+                    // asks for it.
                     Ok(r) if r.outcome != Outcome::Interrupted && range.contains(&r.er) => Some(r),
                     _ => continue,
                 },
