@@ -13,6 +13,7 @@ mod cli;
 mod commands;
 mod input;
 mod output;
+mod progress;
 
 use std::process::ExitCode;
 

@@ -37,6 +37,8 @@ pub struct Out {
     stdout: String,
     stderr: String,
     status: Status,
+    /// Puzzles this `Out` has served.
+    puzzles: u64,
     /// Streaming ([`Out::streaming`]): the text is written to stdout as it grows, and the
     /// first error writing it.
     stream: Option<io::Result<()>>,
@@ -54,6 +56,7 @@ impl Out {
             stdout: String::new(),
             stderr: String::new(),
             status: Status::Success,
+            puzzles: 0,
             stream: None,
         }
     }
@@ -83,6 +86,7 @@ impl Out {
 
     /// Moves on to the next puzzle, written with the empty mark its input used.
     pub fn start(&mut self, at: Location, empty: char) {
+        self.puzzles += 1;
         self.at = at;
         self.style.empty = empty;
     }
@@ -217,6 +221,8 @@ pub fn check_stdout() -> anyhow::Result<()> {
 pub struct Writer {
     out: BufWriter<StdoutLock<'static>>,
     pub status: Status,
+    /// Counts the puzzles written.
+    progress: Option<indicatif::ProgressBar>,
 }
 
 impl Writer {
@@ -224,11 +230,21 @@ impl Writer {
         Writer {
             out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
             status: Status::Success,
+            progress: None,
         }
+    }
+
+    /// Counts the puzzles written on `bar`.
+    pub fn with_progress(mut self, bar: indicatif::ProgressBar) -> Writer {
+        self.progress = Some(bar);
+        self
     }
 
     pub fn write(&mut self, out: Out) -> io::Result<()> {
         self.status = self.status.max(out.status);
+        if let Some(bar) = &self.progress {
+            bar.inc(out.puzzles);
+        }
         if let Some(Err(e)) = out.stream {
             return Err(e);
         }

@@ -346,11 +346,23 @@ fn bench_prints_a_markdown_row_per_file() {
             .success(),
     );
     let text = out;
-    let rows: Vec<&str> = text.lines().collect();
+    let cells = |row: &str| -> Vec<String> {
+        row.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_owned())
+            .collect()
+    };
+    let rows: Vec<Vec<String>> = text.lines().map(cells).collect();
     assert_eq!(rows.len(), 4, "{text}");
-    assert!(rows[0].starts_with("| file | puzzles | mode | puzzles/s"));
-    assert!(rows[2].starts_with("| puzzles3_magictour_top1465.sample | 100 | count up to 2 |"));
-    assert!(rows[3].starts_with("| classic.txt | 100 |"));
+    assert_eq!(rows[0][..4], ["file", "puzzles", "mode", "puzzles/s"]);
+    assert_eq!(
+        rows[2][..3],
+        ["puzzles3_magictour_top1465.sample", "100", "count up to 2"]
+    );
+    assert_eq!(rows[3][..2], ["classic.txt", "100"]);
+    // The columns line up: every row as long as the header.
+    let widths: Vec<usize> = text.lines().map(|l| l.chars().count()).collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
 }
 
 #[test]
