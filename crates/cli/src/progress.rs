@@ -113,3 +113,27 @@ impl Drop for Progress {
         self.bar.finish_and_clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_total_is_estimated_from_the_share_of_the_input_read() {
+        let mut p = Progress::new("puzzles", Some(1000), None);
+        p.read(10, 100);
+        assert_eq!(p.bar.length(), Some(100));
+        p.read(10, 300);
+        assert_eq!(p.bar.length(), Some(50));
+        p.done(7);
+        assert_eq!(p.bar.position(), 7);
+        // Reading ends: the total is what was read.
+        p.read(5, 100);
+        p.all_read();
+        assert_eq!(p.bar.length(), Some(25));
+        // Unknown size (a pipe): the total so far is what was read.
+        let mut q = Progress::new("puzzles", None, None);
+        q.read(3, 30);
+        assert_eq!(q.bar.length(), Some(3));
+    }
+}
