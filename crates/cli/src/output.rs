@@ -39,6 +39,8 @@ pub struct Out {
     status: Status,
     /// Puzzles this `Out` has served.
     puzzles: u64,
+    /// Whether grids are coloured ([`stdout_colour`]).
+    pub colour: bool,
     /// Streaming ([`Out::streaming`]): the text is written to stdout as it grows, and the
     /// first error writing it.
     stream: Option<io::Result<()>>,
@@ -57,6 +59,7 @@ impl Out {
             stderr: String::new(),
             status: Status::Success,
             puzzles: 0,
+            colour: false,
             stream: None,
         }
     }
@@ -95,9 +98,14 @@ impl Out {
         self.status = self.status.max(status);
     }
 
-    /// A grid as a line, or as a box-drawn grid followed by a blank line.
-    pub fn grid(&mut self, grid: &Grid) {
+    /// A solution of `puzzle`, as a line or as a box-drawn grid followed by a blank line (the
+    /// givens in bold when the grid is coloured).
+    pub fn solution(&mut self, grid: &Grid, puzzle: Option<&Grid>) {
         match self.format {
+            Format::Grid if self.colour => {
+                let text = colour_grid(&self.style.pretty(grid), puzzle);
+                self.stdout.push_str(&text);
+            }
             Format::Grid => self.stdout.push_str(&self.style.pretty(grid)),
             _ => self.stdout.push_str(&self.style.line(grid)),
         }
@@ -188,6 +196,62 @@ impl Out {
     }
 }
 
+/// Writes one line to stderr (failure ignored), its leading `nsudoku:` in bold, red for an
+/// error, when stderr takes colour (a terminal, `--color`, `NO_COLOR`).
+pub fn report(text: &str, error: bool) {
+    let mut err = anstream::stderr();
+    let style = if error {
+        anstyle::Style::new()
+            .bold()
+            .fg_color(Some(anstyle::AnsiColor::Red.into()))
+    } else {
+        anstyle::Style::new().bold()
+    };
+    let _ = match text.strip_prefix("nsudoku:") {
+        Some(rest) => writeln!(err, "{style}nsudoku:{style:#}{rest}"),
+        None => writeln!(err, "{text}"),
+    };
+}
+
+/// Whether stdout takes colour: a terminal without `NO_COLOR`, or `--color always`.
+pub fn stdout_colour() -> bool {
+    anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
+}
+
+/// A box-drawn grid with its rules dimmed and, when `givens` is known, the givens in bold.
+pub fn colour_grid(text: &str, givens: Option<&Grid>) -> String {
+    let dim = anstyle::Style::new().dimmed();
+    let bold = anstyle::Style::new().bold();
+    let values = givens.map(Grid::values);
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut cell = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with('+') {
+            let _ = write!(out, "{dim}{}{dim:#}", line.trim_end_matches('\n'));
+            out.push('\n');
+            continue;
+        }
+        for token in line.split_inclusive(' ') {
+            let word = token.trim_end();
+            if word == "|" {
+                let _ = write!(out, "{dim}|{dim:#}");
+            } else if word.is_empty() || word == "|\n" {
+                out.push_str(word);
+            } else {
+                let given = values.is_some_and(|v| v.get(cell).is_some_and(|&x| x != 0));
+                if given {
+                    let _ = write!(out, "{bold}{word}{bold:#}");
+                } else {
+                    out.push_str(word);
+                }
+                cell += 1;
+            }
+            out.push_str(&token[word.len()..]);
+        }
+    }
+    out
+}
+
 /// Fails when standard output was closed (`nsudoku solve p.txt >&-`). The standard library
 /// opens `/dev/null` for read and write in place of a closed standard descriptor at start-up,
 /// so the results would vanish and the run end with nothing said; a shell's `>/dev/null`
@@ -251,7 +315,9 @@ impl Writer {
         if !out.stderr.is_empty() {
             self.out.flush()?;
             // A closed stderr loses the messages, not the results.
-            let _ = io::stderr().write_all(out.stderr.as_bytes());
+            for line in out.stderr.lines() {
+                report(line, false);
+            }
         }
         self.out.write_all(out.stdout.as_bytes())
     }

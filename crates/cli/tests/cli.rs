@@ -698,3 +698,57 @@ fn explain_and_rate_say_first_when_logic_has_no_one_solution_to_explain() {
         (Some("stuck"), Some("stuck"))
     );
 }
+
+#[test]
+fn colour_where_asked_and_never_in_pipes_by_default() {
+    let puzzle =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n";
+    let plain = stdout(
+        nsudoku()
+            .args(["solve", "-f", "grid", "-"])
+            .write_stdin(puzzle)
+            .assert()
+            .success(),
+    );
+    assert!(!plain.contains('\u{1b}'), "no colour into a pipe");
+    let coloured = stdout(
+        nsudoku()
+            .args(["solve", "-f", "grid", "--color", "always", "-"])
+            .write_stdin(puzzle)
+            .assert()
+            .success(),
+    );
+    // The givens in bold (5 at r1c1), the rules dimmed, the digits the same once stripped.
+    assert!(coloured.contains("\u{1b}[1m5\u{1b}[0m"), "{coloured}");
+    assert!(coloured.contains("\u{1b}[2m+-------+"), "{coloured}");
+    let stripped: String = coloured
+        .replace("\u{1b}[1m", "")
+        .replace("\u{1b}[2m", "")
+        .replace("\u{1b}[0m", "");
+    assert_eq!(stripped, plain);
+    // Errors: the prefix coloured on request, never with --color never.
+    nsudoku()
+        .args(["solve", "--color", "always", "-"])
+        .write_stdin("11\n")
+        .assert()
+        .stderr(predicate::str::contains("\u{1b}[1mnsudoku:"));
+    nsudoku()
+        .args(["solve", "--color", "never", "-"])
+        .write_stdin("11\n")
+        .assert()
+        .stderr(predicate::str::contains("\u{1b}").not());
+}
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command_line() {
+    let bash = stdout(nsudoku().args(["completions", "bash"]).assert().success());
+    assert!(bash.contains("nsudoku") && bash.contains("--timeout") && bash.contains("explain"));
+    let man = stdout(nsudoku().arg("man").assert().success());
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH nsudoku 1"),
+        "{}",
+        &man[..100]
+    );
+    assert!(man.contains("generate"));
+    nsudoku().args(["completions", "tcsh"]).assert().code(2);
+}

@@ -151,7 +151,12 @@ impl Table {
     }
 
     fn header(&self, out: &mut impl Write) -> io::Result<()> {
-        self.row(out, &Self::HEADER.map(str::to_owned))?;
+        let bold = if crate::output::stdout_colour() {
+            anstyle::Style::new().bold()
+        } else {
+            anstyle::Style::new()
+        };
+        self.styled_row(out, &Self::HEADER.map(str::to_owned), bold)?;
         let rule: Vec<String> = self
             .widths
             .iter()
@@ -166,13 +171,23 @@ impl Table {
 
     /// Text columns (file, mode) to the left, numbers to the right.
     fn row(&self, out: &mut impl Write, cells: &[String; 7]) -> io::Result<()> {
+        self.styled_row(out, cells, anstyle::Style::new())
+    }
+
+    /// A row, each cell padded then written in `style`.
+    fn styled_row(
+        &self,
+        out: &mut impl Write,
+        cells: &[String; 7],
+        style: anstyle::Style,
+    ) -> io::Result<()> {
         let padded: Vec<String> = cells
             .iter()
             .zip(self.widths)
             .enumerate()
             .map(|(i, (c, w))| match i {
-                0 | 2 => format!("{c:<w$}"),
-                _ => format!("{c:>w$}"),
+                0 | 2 => format!("{style}{c:<w$}{style:#}"),
+                _ => format!("{style}{c:>w$}{style:#}"),
             })
             .collect();
         writeln!(out, "| {} |", padded.join(" | "))

@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod docs;
 pub mod explain;
 pub mod generate;
 pub mod hint;
@@ -135,6 +136,7 @@ where
         alphabet: options.alphabet.clone(),
         empty: '.',
     };
+    let colour = format == Format::Grid && crate::output::stdout_colour();
     let run = |records: &[(Location, Record)]| {
         let first = records.first().map(|(at, _)| at.clone());
         let mut out = Out::new(
@@ -148,6 +150,7 @@ where
         if stream {
             out = out.streaming();
         }
+        out.colour = colour;
         for (at, record) in records {
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);

@@ -62,7 +62,7 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
                 ""
             }
         )),
-        (_, Some(solution)) if !multiple => out.grid(solution),
+        (_, Some(solution)) if !multiple => out.solution(solution, Some(grid)),
         (_, Some(_)) => out.comment("more than one solution"),
         (_, None) => out.comment("no solution"),
     }
@@ -81,7 +81,7 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
         if out.format == Format::Json {
             out.json(json!({ "solution": count, "grid": solution }));
         } else {
-            out.grid(&solution);
+            out.solution(&solution, Some(grid));
         }
     }
     let timed_out = solutions.interrupted();
