@@ -151,11 +151,19 @@ impl Out {
     /// (with the grid's size), a comment in text, and exit status 1.
     pub fn not_unique(&mut self, grid: &Grid, status: &str) {
         self.fail(Status::Unsolved);
+        let hint = self.symbols_hint(grid);
         if self.format == Format::Json {
-            let fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            let mut fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            if let Some(hint) = hint {
+                fields["hint"] = json!(hint);
+            }
             return self.json(fields);
         }
-        self.comment(&status.replace('_', " "));
+        let what = status.replace('_', " ");
+        match hint {
+            Some(hint) => self.comment(&format!("{what} ({hint})")),
+            None => self.comment(&what),
+        }
     }
 
     /// Problems with an option's text for this puzzle (`hint --marks`): as [`Out::invalid`],
@@ -186,14 +194,53 @@ impl Out {
     /// JSON object), a comment in the text output, and exit status 2.
     pub fn invalid(&mut self, errors: &[Error]) {
         self.fail(Status::InputError);
+        let hint = errors.iter().find_map(with_solution_hint);
         if self.format == Format::Json {
-            return self.json(json!({ "status": "invalid", "errors": errors }));
+            let mut fields = json!({ "status": "invalid", "errors": errors });
+            if let Some(hint) = &hint {
+                fields["hint"] = json!(hint);
+            }
+            return self.json(fields);
         }
         for e in errors {
             let _ = writeln!(self.stderr, "nsudoku: {}: {e}", self.at);
         }
+        if let Some(hint) = hint {
+            let _ = writeln!(self.stderr, "nsudoku: {}: {hint}", self.at);
+        }
         self.comment("invalid");
     }
+
+    /// A likely reason why `grid` has no solution or several, when its text suggests one:
+    /// a 16×16 written in hex (`0` a digit, `A`–`F`) read without `--symbols`.
+    pub fn symbols_hint(&self, grid: &Grid) -> Option<String> {
+        // Read with the standard alphabet, hex loses its digit `0` (an empty mark here) and
+        // never shows `G` (16).
+        let hex = grid.side() == 16
+            && self.style.alphabet == nsudoku::parse::Alphabet::standard()
+            && grid.values().iter().all(|&v| v <= 15);
+        hex.then(|| {
+            "no G among the clues: if it is hex, with 0 a digit (read here as empty), \
+             try --symbols 0123456789ABCDEF"
+                .to_owned()
+        })
+    }
+}
+
+/// A likely reason for a wrong cell count: twice a grid's cells on one line is a puzzle and
+/// its solution, as `generate --with-solution` writes them.
+fn with_solution_hint(e: &Error) -> Option<String> {
+    let &Error::CellCount { found, .. } = e else {
+        return None;
+    };
+    let half = found / 2;
+    let side = (1..=nsudoku::MAX_SIDE).find(|s| s * s >= half)?;
+    (found % 2 == 0 && side * side == half && side >= 4).then(|| {
+        format!(
+            "{found} cells are two {side}×{side} grids: a puzzle and its solution on one line, \
+             as `generate --with-solution` writes? keep the first (`cut -d' ' -f1`)"
+        )
+    })
 }
 
 /// Writes one line to stderr (failure ignored), its leading `nsudoku:` in bold, red for an

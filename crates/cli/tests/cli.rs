@@ -752,3 +752,70 @@ fn completions_and_the_manual_page_come_from_the_command_line() {
     assert!(man.contains("generate"));
     nsudoku().args(["completions", "tcsh"]).assert().code(2);
 }
+
+#[test]
+fn likely_fixes_are_suggested() {
+    // A 16×16 in hex read without --symbols: its 0s vanish and it has many solutions.
+    let standard = stdout(
+        nsudoku()
+            .args(["generate", "--size", "16", "--seed", "4"])
+            .assert()
+            .success(),
+    );
+    let hex: String = standard
+        .trim()
+        .chars()
+        .map(|c| match "123456789ABCDEFG".find(c) {
+            Some(i) => "0123456789ABCDEF".as_bytes()[i] as char,
+            None => c,
+        })
+        .collect();
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{hex}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("try --symbols 0123456789ABCDEF"));
+    nsudoku()
+        .args(["solve", "--symbols", "0123456789ABCDEF", "-"])
+        .write_stdin(format!("{hex}\n"))
+        .assert()
+        .success();
+    // A puzzle and its solution on one line.
+    let both = stdout(
+        nsudoku()
+            .args(["generate", "--seed", "2", "--with-solution"])
+            .assert()
+            .success(),
+    );
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin(both)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a puzzle and its solution on one line",
+        ));
+}
+
+#[test]
+fn a_drawn_grid_gives_its_box_shape() {
+    // 6×6 grids as `generate -f grid` draws them read back without --box, either way round.
+    for shape in ["3x2", "2x3"] {
+        let drawn = stdout(
+            nsudoku()
+                .args(["generate", "--box", shape, "--seed", "3", "-f", "grid"])
+                .assert()
+                .success(),
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(
+            nsudoku()
+                .args(["solve", "-f", "json", "-"])
+                .write_stdin(drawn)
+                .assert()
+                .success(),
+        ))
+        .unwrap();
+        assert_eq!(v["box"], shape);
+    }
+}

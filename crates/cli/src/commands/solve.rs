@@ -42,9 +42,13 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     if status != "solved" {
         out.fail(Status::Unsolved);
     }
+    let hint = out.symbols_hint(grid).filter(|_| status != "solved");
     match (out.format, &first) {
         (Format::Json, _) => {
             let mut fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            if let Some(hint) = hint {
+                fields["hint"] = json!(hint);
+            }
             if let Some(solution) = &first {
                 fields["grid"] = json!(solution);
             }
@@ -63,8 +67,17 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
             }
         )),
         (_, Some(solution)) if !multiple => out.solution(solution, Some(grid)),
-        (_, Some(_)) => out.comment("more than one solution"),
-        (_, None) => out.comment("no solution"),
+        (_, found) => {
+            let what = if found.is_some() {
+                "more than one solution"
+            } else {
+                "no solution"
+            };
+            match hint {
+                Some(hint) => out.comment(&format!("{what} ({hint})")),
+                None => out.comment(what),
+            }
+        }
     }
 }
 
