@@ -1,6 +1,7 @@
 //! Tests of the real `nsudoku` binary: exit codes, stderr, and snapshots of the output.
 
 mod hardening;
+mod readme;
 
 use std::path::PathBuf;
 

@@ -12,6 +12,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         threads: args.run.threads,
         search: Some(&args.search),
         stream: false,
+        clashes_invalid: true,
     };
     super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {

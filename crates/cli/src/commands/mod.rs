@@ -94,6 +94,9 @@ pub struct Run<'a> {
     /// One puzzle at a time, each output written as it grows ([`Out::streaming`]): for
     /// outputs with no bound, such as every solution of a puzzle.
     pub stream: bool,
+    /// Clashing digits make a puzzle invalid (not for a player's grid checked against its
+    /// givens, where a clash is a mistake to point out).
+    pub clashes_invalid: bool,
 }
 
 impl Run<'_> {
@@ -103,6 +106,7 @@ impl Run<'_> {
             threads,
             search: None,
             stream: false,
+            clashes_invalid: true,
         }
     }
 }
@@ -122,6 +126,7 @@ where
         threads,
         search,
         stream,
+        clashes_invalid,
     } = how;
     let options = read_options(input)?;
     let pool = worker_pool(if stream { 1 } else { threads })?;
@@ -155,7 +160,14 @@ where
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);
             let _busy = search.and_then(|s| s.helpers.get()).map(Helpers::busy);
-            each(&mut out, validated(entry));
+            each(
+                &mut out,
+                if clashes_invalid {
+                    validated(entry)
+                } else {
+                    entry.result
+                },
+            );
         }
         out
     };

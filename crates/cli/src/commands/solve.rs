@@ -14,6 +14,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         threads: args.run.threads,
         search: Some(&args.search),
         stream: args.all,
+        clashes_invalid: true,
     };
     super::each_grid(&args.input, args.output.format, how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {
