@@ -820,3 +820,30 @@ fn a_drawn_grid_gives_its_box_shape() {
         assert_eq!(v["box"], shape);
     }
 }
+
+#[test]
+fn every_json_object_has_line_and_status() {
+    let input = "1.3....2.....32.\n0000000000000000\n1200003000400000\n12\n";
+    for args in [
+        &["solve"][..],
+        &["solve", "--all", "--limit", "3"],
+        &["count"],
+        &["check"],
+        &["explain"],
+        &["rate"],
+        &["hint"],
+    ] {
+        let out = nsudoku()
+            .args(args)
+            .args(["-f", "json", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.is_empty(), "{args:?}");
+        for object in json_lines(&text) {
+            assert!(object["line"].is_u64(), "{args:?}: {object}");
+            assert!(object["status"].is_string(), "{args:?}: {object}");
+        }
+    }
+}

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::cli::{CountArgs, Format};
-use crate::output::Status;
+use crate::output::{Status, merge, shape_fields};
 
 use super::Run;
 
@@ -25,17 +25,19 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
             out.fail(Status::Unsolved);
         }
         match out.format {
-            Format::Json if timed_out => out.json(json!({
-                "status": "timeout",
-                "count": count.count,
-                "exact": false,
-                "guesses": solutions.guesses(),
-            })),
-            Format::Json => out.json(json!({
-                "status": "counted",
-                "count": count.count,
-                "exact": count.exact,
-            })),
+            Format::Json if timed_out => out.json(merge([
+                json!({
+                    "status": "timeout",
+                    "count": count.count,
+                    "exact": false,
+                    "guesses": solutions.guesses(),
+                }),
+                shape_fields(&grid),
+            ])),
+            Format::Json => out.json(merge([
+                json!({ "status": "counted", "count": count.count, "exact": count.exact }),
+                shape_fields(&grid),
+            ])),
             _ if timed_out => out.timed_out(solutions.guesses(), count.count),
             _ => out.text(&count.to_string()),
         }

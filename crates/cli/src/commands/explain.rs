@@ -48,7 +48,10 @@ fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {
         steps += 1;
         hardest = hardest.max(step.difficulty);
         match out.format {
-            Format::Json => out.json(merge([json!({ "step": steps }), json!(step)])),
+            Format::Json => out.json(merge([
+                json!({ "status": "step", "step": steps }),
+                json!(step),
+            ])),
             _ => {
                 let single = matches!(
                     step.technique,

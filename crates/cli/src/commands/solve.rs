@@ -93,7 +93,7 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
         };
         count += 1;
         if out.format == Format::Json {
-            out.json(json!({ "solution": count, "grid": solution }));
+            out.json(json!({ "status": "solution", "solution": count, "grid": solution }));
         } else {
             out.solution(&solution, Some(grid));
         }
