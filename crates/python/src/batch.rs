@@ -1,17 +1,19 @@
 //! Batches: many puzzles in, arrays out, on every core.
 //!
-//! The Python package hands over a batch in one of three forms ([`Input`]): a 2-D integer
-//! array (a puzzle a row, 0 for empty), a list of texts (from a list, a pandas Series, …) or
-//! an Arrow string array's buffers (offsets, bytes and validity, read in place). All the
-//! puzzles of a batch have one shape: the `box` given, else the array's width, else the first
-//! text that reads; a puzzle that does not read, has another size or clashing clues is
-//! `invalid` and the batch goes on.
+//! The Python package hands over a batch in one of four forms ([`Input`]): a 2-D integer
+//! array (a puzzle a row, 0 for empty), a list of texts, the same texts joined into one
+//! `bytes` by NUL bytes (how the package passes a list of strings: read in place, several
+//! times faster than string by string), or an Arrow string array's buffers (offsets, bytes
+//! and validity, read in place). All the puzzles of a batch have one shape: the `box` given,
+//! else the array's width, else the first text that reads; a puzzle that does not read, has
+//! another size or clashing clues is `invalid` and the batch goes on.
 //!
 //! [`Runner::rows`] runs a function on every puzzle, in chunks of [`CHUNK`] rows, on a rayon
 //! pool of `threads` threads, with the GIL released and Ctrl-C looked for ([`detached`]).
 //! Each thread keeps one solver and resets it for each puzzle (no allocation for 9×9, as in
-//! `nsudoku bench`). Results are written in place, in input order: `width` values a puzzle
-//! and a status code, an index into [`STATUSES`], which the package turns into words.
+//! `nsudoku bench`). Results are written in place into NumPy arrays ([`Runner::array`]), in
+//! input order: `width` values a puzzle and a status code, an index into [`STATUSES`], which
+//! the package turns into words.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,7 +24,8 @@ use nsudoku::logic::{self, Outcome};
 use nsudoku::parse::{ReadOptions, read_line};
 use nsudoku::{Engine, Grid, Helpers, Shape, Solutions, Stop};
 use numpy::ndarray::ArrayView2;
-use numpy::{Element, PyArrayDescrMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray};
+use numpy::{Element, IxDyn, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods};
+use numpy::{PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray};
 use numpy::{PyUntypedArrayMethods, dtype};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -30,7 +33,6 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 
 use crate::errors;
-use crate::grid::array;
 use crate::input::{self, BoxShape, shape};
 use crate::logic::{DEFAULT_TIMEOUT, count_within, scale};
 use crate::run::{cpus, detached};
@@ -117,30 +119,59 @@ impl Runner {
         })
     }
 
-    /// Calls `each(state, i, stop, out)` for every `i` in `0..n`, where `out` is the `i`-th
-    /// row of `width` outputs and `state` belongs to the thread (made by `init`); returns the
-    /// outputs and a status code a row. Without a timeout, every puzzle gets the same stop,
-    /// which a thread's solver keeps from one puzzle to the next: the threads share no counter
-    /// they would write for each puzzle (on 17-clue puzzles, at about 2 µs each, that would
-    /// cost more than a tenth of the time on two threads).
-    pub fn rows<T, S, I, F>(
+    /// [`Runner::rows`] into a new NumPy array of `n` rows of `width` values (a 1-D array for
+    /// one value a row), and the status codes. NumPy gives large arrays huge pages, so that
+    /// writing the results costs few page faults (4 KiB pages cost about 3 % of the time on
+    /// 17-clue puzzles).
+    pub fn array<'py, T, S, I, F>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         n: usize,
         width: usize,
         init: I,
         each: F,
-    ) -> PyResult<(Vec<T>, Vec<u8>)>
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)>
     where
-        T: Copy + Default + Send,
+        T: Element + Copy + Default + Send,
+        I: Fn() -> S + Sync + Send,
+        F: Fn(&mut S, usize, &Stop, &mut [T]) -> Status + Sync + Send,
+    {
+        let dims = if width == 1 { vec![n] } else { vec![n, width] };
+        let array = PyArray::<T, IxDyn>::zeros(py, dims, false);
+        let codes = {
+            let mut values = array.readwrite();
+            let values = values
+                .as_slice_mut()
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            self.rows(py, values, width, init, each)?
+        };
+        Ok((array.into_any(), PyArray1::from_vec(py, codes).into_any()))
+    }
+
+    /// Calls `each(state, i, stop, out)` for every `i`, where `out` is the `i`-th row of
+    /// `width` values of `values` and `state` belongs to the thread (made by `init`); returns
+    /// a status code a row. Without a timeout, every puzzle gets the same stop, which a
+    /// thread's solver keeps from one puzzle to the next: the threads share no counter they
+    /// would write for each puzzle (on 17-clue puzzles, at about 2 µs each, that would cost
+    /// more than a tenth of the time on two threads).
+    pub fn rows<T, S, I, F>(
+        &self,
+        py: Python<'_>,
+        values: &mut [T],
+        width: usize,
+        init: I,
+        each: F,
+    ) -> PyResult<Vec<u8>>
+    where
+        T: Copy + Send,
         I: Fn() -> S + Sync + Send,
         F: Fn(&mut S, usize, &Stop, &mut [T]) -> Status + Sync + Send,
     {
         let width = width.max(1);
-        let mut values = vec![T::default(); n * width];
+        let n = values.len() / width;
         let mut codes = vec![0u8; n];
         if n == 0 {
-            return Ok((values, codes));
+            return Ok(codes);
         }
         let chunk = |state: &mut S, k: usize, (out, codes): (&mut [T], &mut [u8])| {
             let _busy = self.base.helpers.as_ref().map(Helpers::busy);
@@ -190,7 +221,7 @@ impl Runner {
                     .for_each_init(&init, |state, (k, c)| chunk(state, k, c));
             }),
         })?;
-        Ok((values, codes))
+        Ok(codes)
     }
 }
 
@@ -203,6 +234,12 @@ pub enum Input<'py> {
         data: Vec<u8>,
         offsets: Vec<i64>,
         valid: Vec<bool>,
+    },
+    /// Texts joined by the package into one `bytes`, each ended by a NUL byte but the last,
+    /// read in place; where each starts.
+    Joined {
+        data: Bound<'py, PyBytes>,
+        starts: Vec<i64>,
     },
     /// An Arrow string array's buffers, read in place.
     Arrow {
@@ -243,10 +280,13 @@ where
     }
 
     fn values(&self, i: usize) -> Vec<u16> {
-        self.row(i)
-            .iter()
-            .map(|&v| u16::try_from(v).unwrap_or(u16::MAX))
-            .collect()
+        let value = |&v: &T| u16::try_from(v).unwrap_or(u16::MAX);
+        let row = self.row(i);
+        // A contiguous row (the usual case) converts as a slice, several values at a time.
+        match row.as_slice() {
+            Some(values) => values.iter().map(value).collect(),
+            None => row.iter().map(value).collect(),
+        }
     }
 }
 
@@ -277,29 +317,21 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
             )));
         }
         if let Ok(list) = obj.cast::<PyList>() {
-            let mut data = Vec::new();
-            let mut offsets = vec![0];
-            let mut valid = Vec::with_capacity(list.len());
-            for item in list.iter() {
-                let present = if let Ok(text) = item.cast::<PyString>() {
-                    data.extend_from_slice(text.to_cow()?.as_bytes());
-                    true
-                } else if let Ok(bytes) = item.cast::<PyBytes>() {
-                    data.extend_from_slice(bytes.as_bytes());
-                    true
-                } else {
-                    false
-                };
-                offsets.push(data.len() as i64);
-                valid.push(present);
-            }
-            return Ok(Input::List {
-                data,
-                offsets,
-                valid,
-            });
+            return list_input(&list.to_owned());
         }
         if let Ok(tuple) = obj.cast::<PyTuple>() {
+            // The texts of `list` joined by NUL bytes: read in place, unless a text held a NUL.
+            if let Ok((joined, list)) = tuple.extract::<(Bound<'py, PyBytes>, Bound<'py, PyList>)>()
+            {
+                let starts = starts(joined.as_bytes());
+                if starts.len() == list.len() + 1 {
+                    return Ok(Input::Joined {
+                        data: joined,
+                        starts,
+                    });
+                }
+                return list_input(&list);
+            }
             if let Ok((offsets, data, valid)) = tuple.extract() {
                 return Ok(Input::Arrow {
                     offsets,
@@ -314,16 +346,47 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
     }
 }
 
+/// The texts of a list, copied (an item that is neither `str` nor `bytes` is missing).
+fn list_input<'py>(list: &Bound<'py, PyList>) -> PyResult<Input<'py>> {
+    let mut data = Vec::new();
+    let mut offsets = vec![0];
+    let mut valid = Vec::with_capacity(list.len());
+    for item in list.iter() {
+        let present = if let Ok(text) = item.cast::<PyString>() {
+            data.extend_from_slice(text.to_cow()?.as_bytes());
+            true
+        } else if let Ok(bytes) = item.cast::<PyBytes>() {
+            data.extend_from_slice(bytes.as_bytes());
+            true
+        } else {
+            false
+        };
+        offsets.push(data.len() as i64);
+        valid.push(present);
+    }
+    Ok(Input::List {
+        data,
+        offsets,
+        valid,
+    })
+}
+
 impl Input<'_> {
     /// The rows to read, borrowed.
     fn rows(&self) -> PyResult<Rows<'_>> {
-        let (data, offsets, valid) = match self {
+        let (data, offsets, valid, gap) = match self {
             Input::Values(array) => return Ok(Rows::Values(array.rows())),
+            Input::Joined { data, starts } => (data.as_bytes(), starts.as_slice(), None, 1),
             Input::List {
                 data,
                 offsets,
                 valid,
-            } => (data.as_slice(), offsets.as_slice(), Some(valid.as_slice())),
+            } => (
+                data.as_slice(),
+                offsets.as_slice(),
+                Some(valid.as_slice()),
+                0,
+            ),
             Input::Arrow {
                 offsets,
                 data,
@@ -332,6 +395,7 @@ impl Input<'_> {
                 data.as_slice()?,
                 offsets.as_slice()?,
                 valid.as_ref().map(|v| v.as_slice()).transpose()?,
+                0,
             ),
         };
         if offsets.is_empty() {
@@ -339,19 +403,49 @@ impl Input<'_> {
         }
         Ok(Rows::Texts {
             data,
+            // Checked once for all: each text is then a slice of it.
+            text: std::str::from_utf8(data).ok(),
             offsets,
             valid,
+            gap,
         })
     }
+}
+
+/// Where each NUL-separated text of `data` starts, and one past the end (as if the last text
+/// were followed by a separator too). Texts of one length, as a batch's usually are, have a
+/// separator every so many bytes: that is checked, not searched for.
+fn starts(data: &[u8]) -> Vec<i64> {
+    let stride = data.iter().position(|&b| b == 0).unwrap_or(data.len()) + 1;
+    let n = (data.len() + 1) / stride;
+    if n * stride == data.len() + 1 && (1..n).all(|i| data[i * stride - 1] == 0) {
+        return (0..=n).map(|i| (i * stride) as i64).collect();
+    }
+    let ends = data
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == 0)
+        .map(|(i, _)| i);
+    std::iter::once(0)
+        .chain(
+            ends.chain(std::iter::once(data.len()))
+                .map(|i| i as i64 + 1),
+        )
+        .collect()
 }
 
 /// A batch's puzzles, to read one at a time on any thread.
 enum Rows<'a> {
     Values(Box<dyn ValueRows + 'a>),
+    /// Text `i` is `data[offsets[i]..offsets[i + 1] - gap]`: Arrow's layout (`gap` 0), or texts
+    /// each followed by a separator (`gap` 1).
     Texts {
         data: &'a [u8],
+        /// `data` when it is all UTF-8.
+        text: Option<&'a str>,
         offsets: &'a [i64],
         valid: Option<&'a [bool]>,
+        gap: i64,
     },
 }
 
@@ -367,8 +461,10 @@ impl Rows<'_> {
     fn text(&self, i: usize) -> Option<&str> {
         let Rows::Texts {
             data,
+            text,
             offsets,
             valid,
+            gap,
         } = self
         else {
             return None;
@@ -377,9 +473,14 @@ impl Rows<'_> {
             return None;
         }
         let start = usize::try_from(*offsets.get(i)?).ok()?;
-        let end = usize::try_from(*offsets.get(i + 1)?).ok()?;
-        let bytes = data.get(start..end).filter(|b| b.len() <= MAX_LINE)?;
-        std::str::from_utf8(bytes).ok()
+        let end = usize::try_from(*offsets.get(i + 1)? - gap).ok()?;
+        if end.saturating_sub(start) > MAX_LINE {
+            return None;
+        }
+        match text {
+            Some(text) => text.get(start..end),
+            None => std::str::from_utf8(data.get(start..end)?).ok(),
+        }
     }
 
     /// The batch's shape: the `box` given, else the array's width, else the first text that
@@ -448,11 +549,6 @@ fn unsolved(grid: &Grid) -> Status {
     }
 }
 
-/// `(codes)` as a NumPy array.
-fn codes_array(py: Python<'_>, codes: Vec<u8>) -> Bound<'_, PyAny> {
-    numpy::PyArray1::from_vec(py, codes).into_any()
-}
-
 /// Solves every puzzle of a batch; see `nsudoku.solve_many`. Returns the solutions, an
 /// `(n, N²)` array (zeros where not solved), and the status codes.
 #[pyfunction]
@@ -484,7 +580,7 @@ fn solve_rows<'py, T: Symbol>(
     first: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let cells = options.shape.unwrap_or(Shape::CLASSIC).cell_count();
-    let (solutions, codes) = runner.rows(
+    runner.array::<T, _, _, _>(
         py,
         rows.len(),
         cells,
@@ -513,11 +609,7 @@ fn solve_rows<'py, T: Symbol>(
             }
             status
         },
-    )?;
-    Ok((
-        array(py, solutions, rows.len(), cells)?,
-        codes_array(py, codes),
-    ))
+    )
 }
 
 /// Counts the solutions of every puzzle of a batch, up to `limit`; see `nsudoku.count_many`.
@@ -533,7 +625,7 @@ pub fn count_many<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let (rows, options) = batch(&puzzles, r#box)?;
     let runner = Runner::new(threads, input::duration(timeout)?)?;
-    let (counts, codes) = runner.rows(
+    runner.array::<i64, _, _, _>(
         py,
         rows.len(),
         1,
@@ -551,11 +643,7 @@ pub fn count_many<'py>(
                 false => Status::Counted,
             }
         },
-    )?;
-    Ok((
-        numpy::PyArray1::from_vec(py, counts).into_any(),
-        codes_array(py, codes),
-    ))
+    )
 }
 
 /// Rates every puzzle of a batch as `nsudoku rate` does; see `nsudoku.rate_many`.
@@ -573,7 +661,7 @@ pub fn rate_many<'py>(
     let (rows, options) = batch(&puzzles, r#box)?;
     let scale = self::scale(scale)?;
     let runner = Runner::new(threads, input::duration(timeout)?)?;
-    let (er, codes) = runner.rows(
+    runner.array::<f64, _, _, _>(
         py,
         rows.len(),
         1,
@@ -597,11 +685,7 @@ pub fn rate_many<'py>(
                 Some(_) => Status::Multiple,
             }
         },
-    )?;
-    Ok((
-        numpy::PyArray1::from_vec(py, er).into_any(),
-        codes_array(py, codes),
-    ))
+    )
 }
 
 /// Each row of an `(n, N²)` array of values as the CLI writes a grid on a line: ``.`` for

@@ -232,9 +232,10 @@ fn many<'py, T: Symbol + Element>(
     count: usize,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let cells = generator.options().shape.cell_count();
-    let (both, _) = runner.rows(
+    let mut both = vec![T::default(); count * 2 * cells];
+    runner.rows(
         py,
-        count,
+        &mut both,
         2 * cells,
         || (),
         |(), i, stop: &Stop, out| {

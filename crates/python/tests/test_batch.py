@@ -118,6 +118,13 @@ def test_texts_in_every_container():
         assert (solutions == expected).all(), type(c)
         missing_as_empty = np.array([s if t is not None else "invalid" for s, t in zip(status, texts)])
         assert (status == expected_status).all() or (missing_as_empty == expected_status).all(), type(c)
+    # Strings of several lengths, and one that holds a NUL byte (the separator the package
+    # joins strings with): each is still read alone.
+    varied = lines(TOP1465) + ["x", "." * 256, EASY, "", EASY + "\0", EASY]
+    _, status = nsudoku.solve_many(varied)
+    assert status.tolist() == ["solved"] * 16 + ["invalid", "invalid", "solved", "invalid", "invalid", "solved"]
+    same = [EASY] * 5
+    assert (nsudoku.solve_many(same)[0] == nsudoku.solve_many(np.array(same, dtype=object))[0]).all()
     # A slice of an Arrow array starts at an offset in its buffers.
     sliced = pa.array(texts)[3:11]
     assert (nsudoku.solve_many(sliced)[0] == expected[3:11]).all()

@@ -1,9 +1,10 @@
 """Batches: puzzles in the containers data lives in, turned into what the extension reads.
 
-The extension takes three forms (see ``crates/python/src/batch.rs``): a 2-D integer array,
-one puzzle a row; a list of texts; or an Arrow string array's buffers ``(offsets, bytes,
-validity)``, read in place. Everything else is turned into one of them here, without copying
-the puzzles where it can: pandas Series backed by Arrow and pyarrow arrays go as buffers.
+The extension takes four forms (see ``crates/python/src/batch.rs``): a 2-D integer array,
+one puzzle a row; a list of texts; ``(bytes, list)``, the list's strings joined by NUL bytes;
+or an Arrow string array's buffers ``(offsets, bytes, validity)``. Everything else is turned into one of
+them here, without copying the puzzles where it can: pandas Series backed by Arrow and pyarrow
+arrays go as buffers.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def _puzzles(puzzles: Any) -> Any:
         return _from_arrow(puzzles)
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("puzzles: expected a batch, got one puzzle (solve() takes one; or [puzzle])")
-    items = list(puzzles)
+    items = puzzles if isinstance(puzzles, list) else list(puzzles)
     if items and isinstance(items[0], _nsudoku.Grid):
         return np.stack([g.to_numpy().ravel() for g in items])
     if items and not isinstance(items[0], (str, bytes)) and hasattr(items[0], "__len__"):
@@ -42,16 +43,13 @@ def _puzzles(puzzles: Any) -> Any:
 
 
 def _from_texts(texts: list) -> Any:
-    """A list of texts as one buffer and offsets, when they are all ASCII strings (joining them
-    here is a few times faster than taking them one by one); else the list itself."""
-    if all(type(t) is str for t in texts):
-        joined = "".join(texts)
-        data = joined.encode()
-        if len(data) == len(joined):
-            offsets = np.zeros(len(texts) + 1, dtype=np.int64)
-            np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)), out=offsets[1:])
-            return (offsets, np.frombuffer(data, dtype=np.uint8), None)
-    return texts
+    """A list of texts, and when they are all strings, the same joined into one ``bytes`` by
+    NUL bytes: the extension reads those in place (several times faster than taking the
+    strings one by one), unless a string held a NUL itself."""
+    try:
+        return ("\0".join(texts).encode(), texts)
+    except TypeError:
+        return texts
 
 
 def _from_array(array: np.ndarray) -> Any:
