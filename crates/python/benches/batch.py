@@ -3,8 +3,8 @@
 
 For each file, cycled to --expand puzzles: `nsudoku bench` (one thread; count up to 2, and
 --first) beside `solve_many` on one thread (uniqueness checked like `solve`: count up to 2; and
-first=True), from a list of strings (parsed like the bench's lines) and from a uint8 array, then
-`solve_many` on 2 threads; rounds alternate, medians are shown. With --dask, `nsudoku.dask.solve`
+first=True), from a list of strings (parsed like the bench's lines), a uint8 array and a pandas
+Series, then `solve_many` on 2 threads; rounds alternate, medians are shown. With --dask, `nsudoku.dask.solve`
 on a LocalCluster of 1, then 2, single-threaded worker processes, the input persisted on the
 workers first (the time is the solving and the result kept there).
 
@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pandas
 
 import nsudoku
 
@@ -93,11 +94,15 @@ def main() -> None:
     for path in args.files:
         texts = puzzles(path, args.expand)
         array = values(texts)
+        series = pandas.Series(texts)  # pandas' own string type: Arrow's, with pyarrow installed
         n = len(texts)
         runs = {
             "`nsudoku bench` (count up to 2), 1 thread": lambda: cli_bench(args.cli, path, n, args.secs, False),
             "`solve_many(list)`, 1 thread": lambda: rate(lambda s: nsudoku.solve_many(texts[s], threads=1), n),
             "`solve_many(uint8 array)`, 1 thread": lambda: rate(lambda s: nsudoku.solve_many(array[s], threads=1), n),
+            "`solve_many(pandas Series)`, 1 thread": lambda: rate(
+                lambda s: nsudoku.solve_many(series.iloc[s], threads=1), n
+            ),
             "`nsudoku bench --first`, 1 thread": lambda: cli_bench(args.cli, path, n, args.secs, True),
             "`solve_many(list, first=True)`, 1 thread": lambda: rate(
                 lambda s: nsudoku.solve_many(texts[s], first=True, threads=1), n
@@ -117,6 +122,7 @@ def main() -> None:
         against = {
             "`solve_many(list)`, 1 thread": "`nsudoku bench` (count up to 2), 1 thread",
             "`solve_many(uint8 array)`, 1 thread": "`nsudoku bench` (count up to 2), 1 thread",
+            "`solve_many(pandas Series)`, 1 thread": "`nsudoku bench` (count up to 2), 1 thread",
             "`solve_many(list, first=True)`, 1 thread": "`nsudoku bench --first`, 1 thread",
             "`solve_many(list)`, 2 threads": "`solve_many(list)`, 1 thread",
             "`nsudoku.dask.solve`, 2 workers": "`nsudoku.dask.solve`, 1 worker",
