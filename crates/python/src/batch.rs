@@ -1,10 +1,9 @@
 //! Batches: many puzzles in, arrays out, on every core.
 //!
-//! The Python package hands over a batch in one of four forms ([`Input`]): a 2-D integer
-//! array (a puzzle a row, 0 for empty), a list of texts, the same texts joined into one
-//! `bytes` by NUL bytes (how the package passes a list of strings: read in place, several
-//! times faster than string by string), or an Arrow string array's buffers (offsets, bytes
-//! and validity, read in place). All the puzzles of a batch have one shape: the `box` given,
+//! The Python package hands over a batch in one of three forms ([`Input`]): a 2-D integer
+//! array (a puzzle a row, 0 for empty), a list of texts (copied into one buffer, a chunk of
+//! strings at a time: [`list_input`]), or an Arrow string array's buffers (offsets, bytes and
+//! validity, read in place). All the puzzles of a batch have one shape: the `box` given,
 //! else the array's width, else the first text that reads; a puzzle that does not read, has
 //! another size or clashing clues is `invalid` and the batch goes on.
 //!
@@ -235,12 +234,6 @@ pub enum Input<'py> {
         offsets: Vec<i64>,
         valid: Vec<bool>,
     },
-    /// Texts joined by the package into one `bytes`, each ended by a NUL byte but the last,
-    /// read in place; where each starts.
-    Joined {
-        data: Bound<'py, PyBytes>,
-        starts: Vec<i64>,
-    },
     /// An Arrow string array's buffers, read in place.
     Arrow {
         offsets: PyReadonlyArray1<'py, i64>,
@@ -320,18 +313,6 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
             return list_input(&list.to_owned());
         }
         if let Ok(tuple) = obj.cast::<PyTuple>() {
-            // The texts of `list` joined by NUL bytes: read in place, unless a text held a NUL.
-            if let Ok((joined, list)) = tuple.extract::<(Bound<'py, PyBytes>, Bound<'py, PyList>)>()
-            {
-                let starts = starts(joined.as_bytes());
-                if starts.len() == list.len() + 1 {
-                    return Ok(Input::Joined {
-                        data: joined,
-                        starts,
-                    });
-                }
-                return list_input(&list);
-            }
             if let Ok((offsets, data, valid)) = tuple.extract() {
                 return Ok(Input::Arrow {
                     offsets,
@@ -346,23 +327,64 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
     }
 }
 
-/// The texts of a list, copied (an item that is neither `str` nor `bytes` is missing).
+/// Strings a list's fast path takes at a time.
+const JOIN: usize = 4096;
+
+/// The texts of a list, copied into one buffer (an item that is neither `str` nor `bytes` is
+/// missing). Strings go a chunk at a time: joined by Python (`"".join`, at C speed), encoded
+/// once and copied, their lengths in code points being their bytes' when the chunk is ASCII.
+/// Taking them one by one costs about three times as much; joining the whole list at once, two
+/// buffers as large as the batch, whose fresh pages cost as much again in page faults.
 fn list_input<'py>(list: &Bound<'py, PyList>) -> PyResult<Input<'py>> {
+    let empty = PyString::new(list.py(), "");
     let mut data = Vec::new();
-    let mut offsets = vec![0];
+    let mut offsets = Vec::with_capacity(list.len() + 1);
+    offsets.push(0);
     let mut valid = Vec::with_capacity(list.len());
-    for item in list.iter() {
-        let present = if let Ok(text) = item.cast::<PyString>() {
-            data.extend_from_slice(text.to_cow()?.as_bytes());
-            true
-        } else if let Ok(bytes) = item.cast::<PyBytes>() {
-            data.extend_from_slice(bytes.as_bytes());
-            true
-        } else {
-            false
-        };
-        offsets.push(data.len() as i64);
-        valid.push(present);
+    for start in (0..list.len()).step_by(JOIN) {
+        let chunk = list.get_slice(start, start + JOIN);
+        let joined = empty.call_method1("join", (&chunk,)).and_then(|j| {
+            j.cast_into::<PyString>()
+                .map_err(PyErr::from)?
+                .encode_utf8()
+        });
+        if let Ok(bytes) = joined {
+            let lengths = chunk
+                .iter()
+                .map(|item| {
+                    item.cast::<PyString>()
+                        .map_or(Ok(0), |s| s.code_point_len())
+                })
+                .collect::<PyResult<Vec<usize>>>()?;
+            if lengths.iter().sum::<usize>() == bytes.as_bytes().len() {
+                if data.is_empty() {
+                    // Room for the whole list, at this chunk's mean length.
+                    data.reserve(bytes.as_bytes().len() / chunk.len().max(1) * list.len());
+                }
+                let base = data.len();
+                data.extend_from_slice(bytes.as_bytes());
+                let mut end = base;
+                for length in lengths {
+                    end += length;
+                    offsets.push(end as i64);
+                }
+                valid.resize(valid.len() + chunk.len(), true);
+                continue;
+            }
+        }
+        for item in chunk.iter() {
+            let present = if let Ok(text) = item.cast::<PyString>() {
+                data.extend_from_slice(text.to_cow()?.as_bytes());
+                true
+            } else if let Ok(bytes) = item.cast::<PyBytes>() {
+                data.extend_from_slice(bytes.as_bytes());
+                true
+            } else {
+                false
+            };
+            offsets.push(data.len() as i64);
+            valid.push(present);
+        }
     }
     Ok(Input::List {
         data,
@@ -374,19 +396,13 @@ fn list_input<'py>(list: &Bound<'py, PyList>) -> PyResult<Input<'py>> {
 impl Input<'_> {
     /// The rows to read, borrowed.
     fn rows(&self) -> PyResult<Rows<'_>> {
-        let (data, offsets, valid, gap) = match self {
+        let (data, offsets, valid) = match self {
             Input::Values(array) => return Ok(Rows::Values(array.rows())),
-            Input::Joined { data, starts } => (data.as_bytes(), starts.as_slice(), None, 1),
             Input::List {
                 data,
                 offsets,
                 valid,
-            } => (
-                data.as_slice(),
-                offsets.as_slice(),
-                Some(valid.as_slice()),
-                0,
-            ),
+            } => (data.as_slice(), offsets.as_slice(), Some(valid.as_slice())),
             Input::Arrow {
                 offsets,
                 data,
@@ -395,7 +411,6 @@ impl Input<'_> {
                 data.as_slice()?,
                 offsets.as_slice()?,
                 valid.as_ref().map(|v| v.as_slice()).transpose()?,
-                0,
             ),
         };
         if offsets.is_empty() {
@@ -407,45 +422,20 @@ impl Input<'_> {
             text: std::str::from_utf8(data).ok(),
             offsets,
             valid,
-            gap,
         })
     }
-}
-
-/// Where each NUL-separated text of `data` starts, and one past the end (as if the last text
-/// were followed by a separator too). Texts of one length, as a batch's usually are, have a
-/// separator every so many bytes: that is checked, not searched for.
-fn starts(data: &[u8]) -> Vec<i64> {
-    let stride = data.iter().position(|&b| b == 0).unwrap_or(data.len()) + 1;
-    let n = (data.len() + 1) / stride;
-    if n * stride == data.len() + 1 && (1..n).all(|i| data[i * stride - 1] == 0) {
-        return (0..=n).map(|i| (i * stride) as i64).collect();
-    }
-    let ends = data
-        .iter()
-        .enumerate()
-        .filter(|&(_, &b)| b == 0)
-        .map(|(i, _)| i);
-    std::iter::once(0)
-        .chain(
-            ends.chain(std::iter::once(data.len()))
-                .map(|i| i as i64 + 1),
-        )
-        .collect()
 }
 
 /// A batch's puzzles, to read one at a time on any thread.
 enum Rows<'a> {
     Values(Box<dyn ValueRows + 'a>),
-    /// Text `i` is `data[offsets[i]..offsets[i + 1] - gap]`: Arrow's layout (`gap` 0), or texts
-    /// each followed by a separator (`gap` 1).
+    /// Text `i` is `data[offsets[i]..offsets[i + 1]]`, as in Arrow.
     Texts {
         data: &'a [u8],
         /// `data` when it is all UTF-8.
         text: Option<&'a str>,
         offsets: &'a [i64],
         valid: Option<&'a [bool]>,
-        gap: i64,
     },
 }
 
@@ -464,7 +454,6 @@ impl Rows<'_> {
             text,
             offsets,
             valid,
-            gap,
         } = self
         else {
             return None;
@@ -473,7 +462,7 @@ impl Rows<'_> {
             return None;
         }
         let start = usize::try_from(*offsets.get(i)?).ok()?;
-        let end = usize::try_from(*offsets.get(i + 1)? - gap).ok()?;
+        let end = usize::try_from(*offsets.get(i + 1)?).ok()?;
         if end.saturating_sub(start) > MAX_LINE {
             return None;
         }

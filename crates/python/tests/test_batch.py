@@ -125,6 +125,11 @@ def test_texts_in_every_container():
     assert status.tolist() == ["solved"] * 16 + ["invalid", "invalid", "solved", "invalid", "invalid", "solved"]
     same = [EASY] * 5
     assert (nsudoku.solve_many(same)[0] == nsudoku.solve_many(np.array(same, dtype=object))[0]).all()
+    # Lists go a few thousand strings at a time: bytes, other objects and strings beyond ASCII
+    # in any of them are read as well.
+    long = [EASY] * 5000 + [None, EASY.encode(), "５" + EASY[1:], EASY.replace("0", "_"), 7] + [EASY] * 5000
+    _, status = nsudoku.solve_many(long)
+    assert status.tolist() == ["solved"] * 5000 + ["invalid", "solved", "invalid", "solved", "invalid"] + ["solved"] * 5000
     # A slice of an Arrow array starts at an offset in its buffers.
     sliced = pa.array(texts)[3:11]
     assert (nsudoku.solve_many(sliced)[0] == expected[3:11]).all()

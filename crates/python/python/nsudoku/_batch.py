@@ -1,8 +1,8 @@
 """Batches: puzzles in the containers data lives in, turned into what the extension reads.
 
-The extension takes four forms (see ``crates/python/src/batch.rs``): a 2-D integer array,
-one puzzle a row; a list of texts; ``(bytes, list)``, the list's strings joined by NUL bytes;
-or an Arrow string array's buffers ``(offsets, bytes, validity)``. Everything else is turned into one of
+The extension takes three forms (see ``crates/python/src/batch.rs``): a 2-D integer array,
+one puzzle a row; a list of texts; or an Arrow string array's buffers ``(offsets, bytes,
+validity)``. Everything else is turned into one of
 them here, without copying the puzzles where it can: pandas Series backed by Arrow and pyarrow
 arrays go as buffers.
 """
@@ -39,17 +39,7 @@ def _puzzles(puzzles: Any) -> Any:
         return np.stack([g.to_numpy().ravel() for g in items])
     if items and not isinstance(items[0], (str, bytes)) and hasattr(items[0], "__len__"):
         return _from_array(np.asarray(items))
-    return _from_texts(items)
-
-
-def _from_texts(texts: list) -> Any:
-    """A list of texts, and when they are all strings, the same joined into one ``bytes`` by
-    NUL bytes: the extension reads those in place (several times faster than taking the
-    strings one by one), unless a string held a NUL itself."""
-    try:
-        return ("\0".join(texts).encode(), texts)
-    except TypeError:
-        return texts
+    return items
 
 
 def _from_array(array: np.ndarray) -> Any:
@@ -57,7 +47,7 @@ def _from_array(array: np.ndarray) -> Any:
     if array.dtype.kind in "USO":
         if array.ndim != 1:
             raise ValueError(f"puzzles: expected one text a puzzle, got an array of shape {array.shape}")
-        return _from_texts(array.tolist())
+        return array.tolist()
     if array.dtype.kind not in "iu":
         raise TypeError(
             f"puzzles: expected integers (0 for empty) or texts, got {array.dtype}"
@@ -84,7 +74,7 @@ def _from_series(series: Any) -> Any:
             "puzzles: a Series of numbers is not a batch: pass texts, or a DataFrame or array"
             " with one puzzle a row"
         )
-    return _from_texts(series.tolist())
+    return series.tolist()
 
 
 def _from_arrow(array: Any) -> Any:
