@@ -3,13 +3,14 @@
 
 For each file, cycled to --expand puzzles: `nsudoku bench` (one thread; count up to 2, and
 --first) beside `solve_many` on one thread (uniqueness checked like `solve`: count up to 2; and
-first=True), from a list of strings (parsed like the bench's lines), a uint8 array and a pandas
-Series, then `solve_many` on 2 threads; rounds alternate, medians are shown. With --dask, `nsudoku.dask.solve`
-on a LocalCluster of 1, then 2, single-threaded worker processes, the input persisted on the
-workers first (the time is the solving and the result kept there).
+first=True), from a list of strings (parsed like the bench's lines), a uint8 array and a
+pandas Series, then `solve_many` on 2 threads; rounds alternate, medians are shown. With
+--dask, `nsudoku.dask.solve` on a LocalCluster of 1, then 2, single-threaded worker processes,
+the input persisted on the workers first (the time is the solving and the result kept there).
+With --pairs N, only N alternated pairs of `solve_many` on 1 and 2 threads, and their ratios.
 
     scripts/test-python -q        # builds and installs the package and the CLI
-    target/python-venv/bin/python crates/python/benches/batch.py --dask \\
+    OPENBLAS_NUM_THREADS=1 target/python-venv/bin/python crates/python/benches/batch.py --dask \\
         ../shared/data/puzzles/9x9/puzzles2_17_clue ../shared/data/puzzles/9x9/puzzles3_magictour_top1465
 """
 
@@ -78,6 +79,18 @@ def dask_rates(texts: list[str], workers: int, rounds: int) -> list[float]:
     return rates
 
 
+def pairs(path: Path, count: int, rounds: int) -> None:
+    """Alternated pairs of `solve_many` on 1 and 2 threads: each pair's ratio, and the median."""
+    texts = puzzles(path, count)
+    ratios = []
+    for _ in range(rounds):
+        one = rate(lambda s: nsudoku.solve_many(texts[s], threads=1), len(texts))
+        two = rate(lambda s: nsudoku.solve_many(texts[s], threads=2), len(texts))
+        ratios.append(two / one)
+    shown = ", ".join(f"{r:.2f}" for r in ratios)
+    print(f"{path.name}: 2 threads / 1: {shown}; median {statistics.median(ratios):.2f}")
+
+
 def main() -> None:
     """The table; see the module's note."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -87,7 +100,12 @@ def main() -> None:
     parser.add_argument("--secs", type=float, default=3, help="`nsudoku bench --secs`")
     parser.add_argument("--cli", default="target/release/nsudoku")
     parser.add_argument("--dask", action="store_true", help="also Dask, 1 and 2 workers")
+    parser.add_argument("--pairs", type=int, metavar="N", help="instead: N alternated pairs, 2 threads / 1")
     args = parser.parse_args()
+    if args.pairs:
+        for path in args.files:
+            pairs(path, args.expand, args.pairs)
+        return
 
     print("| file | puzzles | what | puzzles/s | against |")
     print("|---|---:|---|---:|---|")

@@ -42,3 +42,10 @@ def test_the_stubs_cover_the_extension_and_the_package_is_typed():
 def test_statuses_are_the_cli_words():
     assert nsudoku.STATUSES == ("solved", "no_solution", "multiple", "invalid", "timeout", "counted", "rated", "error")
     assert nsudoku.__version__.count(".") == 2
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    failures, tried = doctest.testmod(nsudoku)
+    assert tried >= 3 and failures == 0
