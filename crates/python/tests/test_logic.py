@@ -88,8 +88,9 @@ def test_ratings_equal_the_cli_and_the_published_ones(cli):
     for p, o in zip(puzzles, out):
         r = nsudoku.rate(p)
         assert (r.er, r.ed, r.level, r.hardest, r.steps) == (o["er"], o["ed"], o["level"], o["hardest"], o["steps"])
-    # Sukaku Explainer's ratings, as the sample gives them: most agree (docs/research/rating.md).
-    agree = sum(nsudoku.rate(p).er == float(er) for _, p, er in rows)
+    # Sukaku Explainer's ratings, as the sample gives them: most within 0.5 (docs/benchmarks.md,
+    # rating agreement).
+    agree = sum(abs(nsudoku.rate(p).er - float(er)) <= 0.5 for _, p, er in rows)
     assert agree >= 0.8 * len(rows)
 
 
