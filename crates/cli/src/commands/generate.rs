@@ -37,19 +37,10 @@ fn level_range(level: LevelArg) -> (f64, f64) {
     (*r.start(), *r.end())
 }
 
-/// The box shape for `--size N`: as square as N allows, at least as wide as tall.
-fn shape_for(n: usize) -> anyhow::Result<Shape> {
-    let h = (1..=n)
-        .filter(|h| n % h == 0 && h * h <= n)
-        .max()
-        .unwrap_or(1);
-    Ok(Shape::new(n / h, h)?)
-}
-
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let shape = match (args.shape, args.size) {
         (Some(s), _) => s,
-        (None, Some(n)) => shape_for(n)?,
+        (None, Some(n)) => Shape::for_side(n)?,
         (None, None) => Shape::CLASSIC,
     };
     let rating = match (args.difficulty, args.rating) {
