@@ -847,3 +847,15 @@ fn every_json_object_has_line_and_status() {
         }
     }
 }
+
+#[test]
+fn bench_reads_standard_input_like_every_command() {
+    let out = stdout(
+        nsudoku()
+            .args(["bench", "--secs", "0.05", "--warmup", "0"])
+            .write_stdin("1.3....2.....32.\n")
+            .assert()
+            .success(),
+    );
+    assert!(out.lines().nth(2).unwrap().starts_with("| -    |"), "{out}");
+}

@@ -36,18 +36,17 @@ const MAX_TEXT: usize = 512 << 20;
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     let options = read_options(&args.input)?;
-    if args.input.files.is_empty() {
-        bail!("bench needs at least one puzzle file");
-    }
+    // Files, or standard input (`-` or none), as every command reads.
+    let files = crate::input::paths(&args.input);
     let mode = if args.first { "first" } else { "count up to 2" };
     let mut out = BufWriter::new(io::stdout().lock());
-    let table = Table::new(&args.input.files);
+    let table = Table::new(&files);
     table.header(&mut out)?;
     out.flush()?;
     let mut status = Status::Success;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let spinner = spinner();
-    for path in &args.input.files {
+    for path in &files {
         let name = printable(&path.display().to_string()).into_owned();
         spinner.set_message(format!("{name}: reading"));
         let grids = load(path, &name, &options, &mut status)?;
