@@ -82,3 +82,185 @@ fn the_readme_parser_finds_commands_failures_and_output() {
     assert!(!found[0].fails && found[1].fails);
     assert_eq!(found[1].output, "");
 }
+
+/// The words in backquotes of a markdown text.
+fn quoted(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The README's JSON output section: the words in backquotes of its opening paragraph (the
+/// fields every object may have), and for each command of its table (`solve --all` is its own
+/// row) the statuses and the field names it lists, as the words in backquotes of its cells.
+type JsonTable = (Vec<String>, Vec<(String, Vec<String>, Vec<String>)>);
+
+fn json_table(markdown: &str) -> JsonTable {
+    let section = markdown
+        .split("### JSON output")
+        .nth(1)
+        .expect("the README has a JSON output section");
+    let (opening, table) = section
+        .split_once("| command")
+        .expect("the section has a table");
+    let rows = table
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let command = cells[0]
+                .trim_start_matches("| ")
+                .trim_matches('`')
+                .to_owned();
+            (command, quoted(cells[1]), quoted(cells[2]))
+        })
+        .collect();
+    (quoted(opening), rows)
+}
+
+/// Every status the README's JSON table lists for a command is one the command gives, and
+/// every status and top-level field the command gives is listed.
+#[test]
+fn the_json_table_lists_what_each_command_gives() {
+    // One solution (`examples/one.txt`), none (9 is missing from row 1 but column 9 has
+    // one), several, not a puzzle, and a unique puzzle past every technique (the first of
+    // the forum's hardest list, `crates/core/tests/data/9x9`).
+    let puzzle =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let none = format!("123456780000000009{}", "0".repeat(63));
+    let hardest =
+        "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+    let input = format!("{puzzle}\n{none}\n0000000000000000\n12\n{hardest}\n");
+    let json = |args: &[&str], stdin: &str| -> Vec<serde_json::Value> {
+        let out = Command::new(assert_cmd::cargo::cargo_bin("nsudoku"))
+            .args(args)
+            .args(["-f", "json"])
+            .current_dir(root())
+            .stdin(stdin.to_owned())
+            .output()
+            .expect("nsudoku runs");
+        String::from_utf8(out.stdout)
+            .expect("UTF-8")
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+            .collect()
+    };
+    let solution = json(&["solve", "-"], &format!("{puzzle}\n"))[0]["grid"]
+        .as_array()
+        .expect("a grid")
+        .iter()
+        .flat_map(|row| row.as_array().expect("a row").iter())
+        .map(|digit| digit.to_string())
+        .collect::<String>();
+    let player =
+        "530470000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let runs: &[(&str, &[&[&str]], String)] = &[
+        (
+            "solve",
+            &[&["solve"], &["solve", "--timeout", "0"]],
+            input.clone(),
+        ),
+        (
+            "solve --all",
+            &[
+                &["solve", "--all", "--limit", "3"],
+                &["solve", "--all", "--timeout", "0"],
+            ],
+            input.clone(),
+        ),
+        (
+            "count",
+            &[&["count", "--limit", "3"], &["count", "--timeout", "0"]],
+            input.clone(),
+        ),
+        ("check", &[&["check"]], input.clone()),
+        (
+            "explain",
+            &[&["explain"], &["explain", "--timeout", "0"]],
+            input.clone(),
+        ),
+        (
+            "rate",
+            &[&["rate"], &["rate", "--timeout", "0"]],
+            input.clone(),
+        ),
+        (
+            "hint",
+            &[&["hint"], &["hint", "--timeout", "0"]],
+            format!("{input}{solution}\n"),
+        ),
+        (
+            "hint",
+            &[&["hint", "--givens", puzzle]],
+            format!("{player}\n"),
+        ),
+        (
+            "generate",
+            &[&[
+                "generate",
+                "--with-solution",
+                "--difficulty",
+                "easy",
+                "--seed",
+                "1",
+            ]],
+            String::new(),
+        ),
+    ];
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let (common, table) = json_table(&readme);
+    let commands: Vec<&str> = table.iter().map(|(c, _, _)| c.as_str()).collect();
+    assert_eq!(
+        commands,
+        [
+            "solve",
+            "solve --all",
+            "count",
+            "check",
+            "explain",
+            "hint",
+            "rate",
+            "generate"
+        ]
+    );
+    for (command, statuses, fields) in &table {
+        let mut given = std::collections::BTreeSet::new();
+        for (_, arg_sets, stdin) in runs.iter().filter(|(c, _, _)| c == command) {
+            for args in arg_sets.iter() {
+                let mut args = args.to_vec();
+                if command != "generate" {
+                    args.push("-");
+                }
+                for object in json(&args, stdin) {
+                    let object = object.as_object().expect("an object");
+                    for key in object.keys() {
+                        let known =
+                            common.contains(key) || fields.contains(key) || statuses.contains(key);
+                        assert!(known, "{command}: field {key} is not in the README's table");
+                    }
+                    if let Some(status) = object.get("status") {
+                        let status = status.as_str().expect("a string").to_owned();
+                        assert!(
+                            statuses.contains(&status),
+                            "{command}: status {status} is not in the README's table"
+                        );
+                        given.insert(status);
+                    }
+                }
+            }
+        }
+        let listed = statuses
+            .iter()
+            .filter(|word| !word.starts_with('-'))
+            .cloned()
+            .collect::<std::collections::BTreeSet<_>>();
+        if command == "generate" {
+            assert!(given.is_empty(), "generate's lines have no status");
+        } else {
+            assert_eq!(given, listed, "{command}: the statuses given and listed");
+        }
+    }
+}

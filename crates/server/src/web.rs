@@ -44,6 +44,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../web/solver.js"),
     ),
     (
+        "/steps.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/steps.js"),
+    ),
+    (
         "/store.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/store.js"),

@@ -2,7 +2,7 @@
 // fetched from the network first (a new version shows at once) and from the cache when the
 // server cannot be reached; the API is never cached (hints need the server).
 
-const CACHE = 'nsudoku-v1';
+const CACHE = 'nsudoku-v2';
 const FILES = [
   '/',
   '/style.css',
@@ -11,6 +11,7 @@ const FILES = [
   '/board.js',
   '/game.js',
   '/solver.js',
+  '/steps.js',
   '/store.js',
   '/text.js',
   '/manifest.webmanifest',
