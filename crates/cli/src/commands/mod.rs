@@ -16,7 +16,7 @@ pub mod rate;
 pub mod serve;
 pub mod solve;
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc;
 
 use anyhow::Context;
@@ -80,8 +80,14 @@ const BATCH_PUZZLES: usize = 1024;
 const BATCH_BYTES: usize = 8 << 20;
 /// Batches handed to the threads and not yet written.
 const IN_FLIGHT: usize = 4;
-/// Puzzles a thread takes at a time from a batch, writing into one buffer.
+/// The most puzzles a thread takes at a time from a batch, writing into one buffer: fewer in a
+/// small batch, so that every thread has some (a batch makes at least four chunks a thread).
 const CHUNK: usize = 64;
+
+/// The puzzles of a chunk of a batch of `puzzles` on `threads` threads.
+fn chunk_size(puzzles: usize, threads: usize) -> usize {
+    (puzzles / (4 * threads.max(1))).clamp(1, CHUNK)
+}
 
 /// How a run of [`each_puzzle`] goes.
 #[derive(Clone, Copy, Debug)]
@@ -189,17 +195,24 @@ where
         // Up to `IN_FLIGHT` batches are queued, so the workers have work while the main thread
         // (which shares their cores) reads; the first batches are small so that they start at
         // once. Each batch comes back with its outputs, to be freed here ([`Done`]).
+        let threads = pool.current_num_threads();
         pool.in_place_scope(|scope| {
-            let mut in_flight: VecDeque<mpsc::Receiver<Done>> = VecDeque::new();
+            let mut in_flight: VecDeque<InFlight> = VecDeque::new();
             let mut submit =
                 |batch: Vec<(Location, Record)>, writer: &mut Writer| -> anyhow::Result<()> {
                     let (tx, rx) = mpsc::channel();
                     let run = &run;
+                    let chunk = chunk_size(batch.len(), threads);
+                    in_flight.push_back(InFlight::new(rx, batch.len().div_ceil(chunk)));
                     scope.spawn(move |_| {
-                        let outs = batch.par_chunks(CHUNK).map(run).collect();
-                        let _ = tx.send((outs, batch));
+                        batch.par_chunks(chunk).enumerate().for_each_with(
+                            tx.clone(),
+                            |tx, (k, records)| {
+                                let _ = tx.send(Done::Chunk(k, Box::new(run(records))));
+                            },
+                        );
+                        let _ = tx.send(Done::Batch(batch));
                     });
-                    in_flight.push_back(rx);
                     write_done(&mut in_flight, IN_FLIGHT, writer)
                 };
             let mut batch: Vec<(Location, Record)> = Vec::with_capacity(FIRST_BATCH);
@@ -309,35 +322,106 @@ where
     })
 }
 
-/// A batch's outputs, and its records (freed by the thread that read them: memory freed on
+/// What the threads send back for a batch: each chunk's output as it is done, with its place in
+/// the batch, then the batch's records (freed by the thread that read them: memory freed on
 /// another thread goes to that thread's cache, and the reading thread would allocate afresh).
-type Done = (Vec<Out>, Vec<(Location, Record)>);
+enum Done {
+    Chunk(usize, Box<Out>),
+    Batch(Vec<(Location, Record)>),
+}
 
-/// Writes the outputs of the oldest batches, in order: those already done, and more (waiting
-/// for them) until at most `keep` batches are still in flight.
+/// A batch handed to the threads: its chunks' outputs not yet written, kept until those before
+/// them are, so that the outputs go out in input order as soon as they can.
+struct InFlight {
+    rx: mpsc::Receiver<Done>,
+    chunks: usize,
+    written: usize,
+    waiting: BTreeMap<usize, Box<Out>>,
+    records_back: bool,
+}
+
+impl InFlight {
+    fn new(rx: mpsc::Receiver<Done>, chunks: usize) -> InFlight {
+        InFlight {
+            rx,
+            chunks,
+            written: 0,
+            waiting: BTreeMap::new(),
+            records_back: false,
+        }
+    }
+
+    fn take(&mut self, done: Done) {
+        match done {
+            Done::Chunk(k, out) => {
+                self.waiting.insert(k, out);
+            }
+            Done::Batch(_records) => self.records_back = true,
+        }
+    }
+
+    /// Writes the chunks whose predecessors are all written.
+    fn write_ready(&mut self, writer: &mut Writer) -> anyhow::Result<()> {
+        while let Some(out) = self.waiting.remove(&self.written) {
+            writer.write(*out)?;
+            self.written += 1;
+        }
+        Ok(())
+    }
+
+    fn finished(&self) -> bool {
+        self.records_back && self.written == self.chunks
+    }
+}
+
+/// Writes the outputs of the oldest batches, in order, chunk by chunk as they are done; waits
+/// for more until at most `keep` batches are still in flight.
 fn write_done(
-    in_flight: &mut VecDeque<mpsc::Receiver<Done>>,
+    in_flight: &mut VecDeque<InFlight>,
     keep: usize,
     writer: &mut Writer,
 ) -> anyhow::Result<()> {
-    while let Some(rx) = in_flight.front() {
-        let (outs, _records) = match rx.try_recv() {
-            Ok(done) => done,
-            Err(mpsc::TryRecvError::Empty) if in_flight.len() <= keep => return Ok(()),
-            Err(mpsc::TryRecvError::Empty) => rx.recv().context("a worker thread stopped")?,
-            Err(mpsc::TryRecvError::Disconnected) => anyhow::bail!("a worker thread stopped"),
-        };
-        in_flight.pop_front();
-        for out in outs {
-            writer.write(out)?;
+    let mut queued = in_flight.len();
+    while let Some(front) = in_flight.front_mut() {
+        loop {
+            match front.rx.try_recv() {
+                Ok(done) => front.take(done),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) if front.records_back => break,
+                Err(mpsc::TryRecvError::Disconnected) => anyhow::bail!("a worker thread stopped"),
+            }
         }
+        front.write_ready(writer)?;
+        if front.finished() {
+            in_flight.pop_front();
+            queued -= 1;
+            continue;
+        }
+        if queued <= keep {
+            return Ok(());
+        }
+        // What is written so far is seen while the threads work on.
+        writer.flush()?;
+        let done = front.rx.recv().context("a worker thread stopped")?;
+        front.take(done);
     }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::pins;
+    use super::{CHUNK, chunk_size, pins};
+
+    #[test]
+    fn a_small_batch_is_shared_by_every_thread() {
+        // The first batch of 64 slow puzzles (explain on 25×25) on two threads: 16 chunks.
+        assert_eq!(chunk_size(64, 2), 8);
+        assert_eq!(chunk_size(3, 8), 1);
+        assert_eq!(chunk_size(0, 2), 1);
+        // Large batches: the most a chunk takes.
+        assert_eq!(chunk_size(1024, 2), CHUNK);
+        assert_eq!(chunk_size(100_000, 0), CHUNK);
+    }
 
     #[test]
     fn threads_are_pinned_only_when_they_take_every_cpu() {
