@@ -371,6 +371,15 @@ pub struct InputArgs {
     /// How lines group into puzzles: decide per block, one per line, or one per block.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
+
+    /// Read CSV with a header: each record's field in this column is a puzzle (`--column
+    /// quizzes` for Kaggle's `quizzes,solutions` files).
+    ///
+    /// Records are read with the csv crate (quoted fields, several lines inside quotes); each
+    /// is at most 4 MiB. A record without the field, or with nothing in it, gets its row with
+    /// status `invalid`; with `-f csv`, every input column is kept in the output.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -378,7 +387,9 @@ pub struct OutputArgs {
     /// Output format.
     ///
     /// `line`: one line per puzzle, in the alphabet read (numbers for grids larger than it);
-    /// `grid`: a box-drawn grid; `json`: JSON Lines, one object per puzzle.
+    /// `grid`: a box-drawn grid; `json`: JSON Lines, one object per puzzle; `csv`: a header,
+    /// then a row per puzzle (the input's columns with `--column`, else `line`), with the
+    /// command's columns added (`status`, `solution`, `count`, `er`, …, `errors`).
     #[arg(long, short, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 }
@@ -386,7 +397,8 @@ pub struct OutputArgs {
 /// The output of commands that print no grid.
 #[derive(Debug, Args)]
 pub struct ListOutputArgs {
-    /// Output format: `line`, text lines; `json`, JSON Lines, one object per puzzle.
+    /// Output format: `line`, text lines; `json`, JSON Lines, one object per puzzle; `csv`,
+    /// a header and a row per puzzle (the input's columns with `--column`, and the command's).
     #[arg(long, short, value_enum, default_value_t = ListFormat::Line)]
     pub format: ListFormat,
 }
@@ -396,6 +408,7 @@ pub struct ListOutputArgs {
 pub enum ListFormat {
     Line,
     Json,
+    Csv,
 }
 
 impl From<ListFormat> for Format {
@@ -403,6 +416,7 @@ impl From<ListFormat> for Format {
         match f {
             ListFormat::Line => Format::Line,
             ListFormat::Json => Format::Json,
+            ListFormat::Csv => Format::Csv,
         }
     }
 }
@@ -528,6 +542,7 @@ pub enum Format {
     Line,
     Grid,
     Json,
+    Csv,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -4,8 +4,10 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
 
-use anyhow::Context;
+use anyhow::{Context, anyhow};
 use nsudoku::parse::{Alphabet, Entry, Layout, ReadOptions, Reader, Record};
 use nsudoku::{Error, Grid};
 use serde_json::{Map, Value, json};
@@ -13,10 +15,23 @@ use serde_json::{Map, Value, json};
 use crate::cli::{InputArgs, LayoutArg};
 
 /// Where a puzzle starts: a line, and the file when several were given.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Location {
     pub file: Option<String>,
     pub line: usize,
+    /// The run's first puzzle: CSV output writes its header before it.
+    pub first: bool,
+    /// For CSV input (`--column`): the record the puzzle comes from.
+    pub csv: Option<Arc<CsvRow>>,
+}
+
+/// A record of a CSV input: its fields, the file's header, and what kept its puzzle from being
+/// read, if anything did (a missing or empty field).
+#[derive(Debug)]
+pub struct CsvRow {
+    pub header: Arc<[String]>,
+    pub fields: Vec<String>,
+    pub problem: Option<String>,
 }
 
 impl fmt::Display for Location {
@@ -62,6 +77,9 @@ pub fn read_options(args: &InputArgs) -> anyhow::Result<ReadOptions> {
         Some(s) => Alphabet::new(s)?,
         None => Alphabet::standard(),
     };
+    if args.column.as_deref() == Some("") {
+        anyhow::bail!("--column: name a column of the CSV header");
+    }
     Ok(ReadOptions {
         alphabet,
         shape: args.shape,
@@ -102,21 +120,26 @@ pub fn total_size(paths: &[PathBuf]) -> Option<u64> {
 }
 
 /// Calls `each` on every puzzle record of every input, in order, with the number of bytes read
-/// since the previous call. A file that cannot be opened or read is reported on stderr and
-/// skipped; the return value says whether that happened.
+/// since the previous call; the record is `None` for a CSV record whose puzzle could not be
+/// taken (its [`CsvRow::problem`] says why). A file that cannot be opened or read is reported
+/// on stderr and skipped; the return value says whether that happened.
 pub fn for_each_record(
     paths: &[PathBuf],
     options: &ReadOptions,
-    mut each: impl FnMut(Location, Record, u64) -> anyhow::Result<()>,
+    column: Option<&str>,
+    mut each: impl FnMut(Location, Option<Record>, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     let named = paths.len() > 1;
     let mut failed = false;
+    let mut first = true;
     for path in paths {
         let name = printable(&path.display().to_string()).into_owned();
-        let result = read_path(path, options, |record, bytes| {
+        let result = read_path(path, options, column, |line, record, csv, bytes| {
             let location = Location {
                 file: named.then(|| name.clone()),
-                line: record.line(),
+                line,
+                first: std::mem::take(&mut first),
+                csv,
             };
             each(location, record, bytes)
         });
@@ -150,14 +173,30 @@ fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
 /// not a buffer that grows until memory runs out.
 pub const MAX_LINE: usize = 4 << 20;
 
-/// Calls `each` with every puzzle record of one file (`-`: stdin) and the bytes read since the
-/// previous call.
+/// Calls `each` with every puzzle record of one file (`-`: stdin), by the line where it starts,
+/// and the bytes read since the previous call. With `column`, the file is CSV with a header and
+/// each record's field in that column holds a puzzle ([`read_csv`]).
 pub fn read_path(
     path: &Path,
     options: &ReadOptions,
+    column: Option<&str>,
+    mut each: impl FnMut(usize, Option<Record>, Option<Arc<CsvRow>>, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let input = open(path)?;
+    if let Some(column) = column {
+        return read_csv(input, options, column, each);
+    }
+    read_lines(input, options, |record, bytes| {
+        each(record.line(), Some(record), None, bytes)
+    })
+}
+
+/// Puzzles line by line ([`read_path`] without a column).
+fn read_lines(
+    mut input: Box<dyn BufRead>,
+    options: &ReadOptions,
     mut each: impl FnMut(Record, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut input = open(path)?;
     let mut reader = Reader::new(options.clone());
     let mut buf = Vec::new();
     let mut number = 0;
@@ -197,6 +236,115 @@ pub fn read_path(
     reader.finish();
     while let Some(record) = reader.next_record() {
         each(record, std::mem::take(&mut bytes))?;
+    }
+    Ok(())
+}
+
+/// A reader that counts the bytes it hands on and fails once they pass a limit, so that one
+/// CSV record (which may span lines inside quotes) is never held beyond [`MAX_LINE`].
+struct Bounded<R> {
+    inner: R,
+    read: Rc<std::cell::Cell<u64>>,
+    limit: Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.read.get() > self.limit.get() {
+            return Err(io::Error::other(format!(
+                "a CSV record is longer than {} MiB: no puzzle is that long",
+                MAX_LINE >> 20
+            )));
+        }
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// CSV with a header: each record's field in `column` is one puzzle (a grid over several
+/// lines inside quotes too), read where the record starts. A record without that field, or
+/// with nothing in it, is passed on with its problem and no puzzle, so that every record gets
+/// its row; a field holding several puzzles gives as many.
+fn read_csv(
+    input: Box<dyn BufRead>,
+    options: &ReadOptions,
+    column: &str,
+    mut each: impl FnMut(usize, Option<Record>, Option<Arc<CsvRow>>, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let read = Rc::new(std::cell::Cell::new(0));
+    let limit = Rc::new(std::cell::Cell::new(MAX_LINE as u64));
+    let bounded = Bounded {
+        inner: input,
+        read: read.clone(),
+        limit: limit.clone(),
+    };
+    let mut csv = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(bounded);
+    let text = |field: &[u8]| String::from_utf8_lossy(field).into_owned();
+    let header: Arc<[String]> = csv
+        .byte_headers()
+        .context("cannot read the CSV header")?
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let name = text(f);
+            match i {
+                0 => name.trim_start_matches('\u{feff}').to_owned(),
+                _ => name,
+            }
+        })
+        .collect();
+    let index = header.iter().position(|h| h == column).ok_or_else(|| {
+        anyhow!(
+            "no column {column:?} in the CSV header (its columns: {})",
+            header.join(", ")
+        )
+    })?;
+    let mut reader = Reader::new(options.clone());
+    let mut record = csv::ByteRecord::new();
+    let mut reported = 0;
+    loop {
+        // What the CSV reader buffers ahead (8 KiB) and a margin, beyond the longest record.
+        limit.set(csv.position().byte() + MAX_LINE as u64 + (64 << 10));
+        let line = csv.position().line() as usize;
+        match csv.read_byte_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(anyhow!("line {line}: {e}")),
+        }
+        let bytes = read.get() - std::mem::replace(&mut reported, read.get());
+        let row = |problem| {
+            Arc::new(CsvRow {
+                header: header.clone(),
+                fields: record.iter().map(text).collect(),
+                problem,
+            })
+        };
+        let field = match record.get(index).map(text) {
+            None => {
+                let problem = format!("no field {column:?}: the record has {}", record.len());
+                each(line, None, Some(row(Some(problem))), bytes)?;
+                continue;
+            }
+            Some(field) => field,
+        };
+        for (k, l) in field.lines().enumerate() {
+            reader.push_line(line + k, l);
+        }
+        reader.finish();
+        let csv_row = row(None);
+        let mut puzzles = 0;
+        while let Some(puzzle) = reader.next_record() {
+            let bytes = if puzzles == 0 { bytes } else { 0 };
+            puzzles += 1;
+            each(line, Some(puzzle), Some(csv_row.clone()), bytes)?;
+        }
+        if puzzles == 0 {
+            let problem = format!("no puzzle in the field {column:?}");
+            each(line, None, Some(row(Some(problem))), bytes)?;
+        }
     }
     Ok(())
 }

@@ -44,6 +44,8 @@ pub struct Out {
     /// Streaming ([`Out::streaming`]): the text is written to stdout as it grows, and the
     /// first error writing it.
     stream: Option<io::Result<()>>,
+    /// CSV output ([`Out::csv`]): the command's columns, added to the input's.
+    csv: Option<&'static [&'static str]>,
 }
 
 /// Text a streaming [`Out`] holds before writing it.
@@ -61,7 +63,17 @@ impl Out {
             puzzles: 0,
             colour: false,
             stream: None,
+            csv: None,
         }
+    }
+
+    /// An `Out` that writes CSV rows: the commands write JSON objects ([`Out::json`]), of which
+    /// each summary (not the objects of each step or solution) becomes a row of the input
+    /// record's fields (or `line`) and `columns`, the run's first row led by the header.
+    pub fn csv(mut self, columns: &'static [&'static str]) -> Out {
+        self.format = Format::Json;
+        self.csv = Some(columns);
+        self
     }
 
     /// An `Out` whose text goes to stdout as it grows (see [`Out::flowing`]), for one puzzle
@@ -115,6 +127,9 @@ impl Out {
     /// A comment line standing for a puzzle that has no grid to show (`# line 3: no solution`);
     /// comment lines are skipped when the output is read back.
     pub fn comment(&mut self, text: &str) {
+        if self.csv.is_some() {
+            return self.json(json!({ "status": "error", "error": text }));
+        }
         let _ = writeln!(self.stdout, "# {}: {text}", self.at);
         if self.format == Format::Grid {
             self.stdout.push('\n');
@@ -137,14 +152,104 @@ impl Out {
         self.stdout.push('\n');
     }
 
-    /// One JSON object on its own line: the location's fields first, then `fields`.
+    /// One JSON object on its own line: the location's fields first, then `fields`. (A row
+    /// for CSV output.)
     pub fn json(&mut self, fields: Value) {
+        if let Some(columns) = self.csv {
+            return self.csv_row(columns, &fields);
+        }
         let mut object: Map<String, Value> = self.at.json();
         if let Value::Object(rest) = fields {
             object.extend(rest);
         }
         self.stdout.push_str(&Value::Object(object).to_string());
         self.stdout.push('\n');
+    }
+
+    /// A row of CSV output for a command's JSON object (none for the objects of each step or
+    /// each solution), after the header when this is the run's first puzzle.
+    fn csv_row(&mut self, columns: &[&str], fields: &Value) {
+        if matches!(fields["status"].as_str(), Some("step" | "solution")) {
+            return;
+        }
+        let located = |at: &Location| match &at.file {
+            Some(file) => vec![file.clone(), at.line.to_string()],
+            None => vec![at.line.to_string()],
+        };
+        let mut rows: Vec<Vec<String>> = Vec::with_capacity(2);
+        if std::mem::take(&mut self.at.first) {
+            let mut header: Vec<String> = match &self.at.csv {
+                Some(row) => row.header.to_vec(),
+                None if self.at.file.is_some() => vec!["file".into(), "line".into()],
+                None => vec!["line".into()],
+            };
+            header.extend(columns.iter().map(|c| c.to_string()));
+            rows.push(header);
+        }
+        let mut row = match &self.at.csv {
+            Some(row) => row.fields.clone(),
+            None => located(&self.at),
+        };
+        row.extend(columns.iter().map(|c| self.csv_field(c, fields)));
+        rows.push(row);
+        let mut w = csv::WriterBuilder::new()
+            .flexible(true)
+            .from_writer(Vec::new());
+        for r in rows {
+            let _ = w.write_record(&r);
+        }
+        if let Ok(bytes) = w.into_inner() {
+            self.stdout.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// The text of one CSV column from a command's JSON object: `solution` from its grid (a
+    /// line), `errors` the messages joined by `; `, `step` a hint's `text`, `wrong` the
+    /// mistakes; other fields as they are (numbers, words), objects as JSON.
+    fn csv_field(&self, column: &str, fields: &Value) -> String {
+        let joined = |v: &Value, key: Option<&str>| {
+            v.as_array().map_or_else(String::new, |items| {
+                items
+                    .iter()
+                    .map(|i| key.map_or(i, |k| &i[k]))
+                    .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+        };
+        match column {
+            "solution" => self.csv_grid(&fields["grid"], &fields["box"]),
+            "errors" => match &fields["error"] {
+                Value::String(e) => e.clone(),
+                _ => joined(&fields["errors"], Some("message")),
+            },
+            "step" => fields["text"].as_str().unwrap_or_default().to_owned(),
+            "wrong" => joined(&fields["wrong"], None),
+            _ => match &fields[column] {
+                Value::Null => String::new(),
+                Value::String(s) => s.clone(),
+                v => v.to_string(),
+            },
+        }
+    }
+
+    /// A grid given as rows of integers, written as a line in the input's alphabet.
+    fn csv_grid(&self, rows: &Value, shape: &Value) -> String {
+        let values: Vec<u16> = rows
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_array)
+            .flatten()
+            .filter_map(|v| v.as_u64().and_then(|v| u16::try_from(v).ok()))
+            .collect();
+        let shape = shape
+            .as_str()
+            .and_then(|s| s.parse::<nsudoku::Shape>().ok());
+        match shape.map(|s| Grid::from_vec(s, values)) {
+            Some(Ok(grid)) => self.style.line(&grid),
+            _ => String::new(),
+        }
     }
 
     /// A puzzle without the one solution a command needs: `no_solution` or `multiple` in JSON
@@ -196,6 +301,12 @@ impl Out {
         self.fail(Status::InputError);
         let hint = errors.iter().find_map(with_solution_hint);
         if self.format == Format::Json {
+            if self.csv.is_some() {
+                // The errors on stderr too: a row's cell is not where a person looks first.
+                for e in errors {
+                    let _ = writeln!(self.stderr, "nsudoku: {}: {e}", self.at);
+                }
+            }
             let mut fields = json!({ "status": "invalid", "errors": errors });
             if let Some(hint) = &hint {
                 fields["hint"] = json!(hint);

@@ -133,6 +133,27 @@ pub enum Error {
         /// Its digit.
         digit: Digit,
     },
+    /// A cell of a pencil-mark puzzle without a candidate.
+    #[error("{cell} has no candidate{}", at(position))]
+    NoCandidate {
+        /// The cell.
+        cell: Cell,
+        /// Where its candidates are written, when read from text.
+        position: Option<Position>,
+    },
+    /// In the one-line pencil-mark form (`N` characters a cell, the `k`-th the digit `k` or
+    /// empty), a character that is not its place's digit.
+    #[error(
+        "{symbol:?} at {position} is not candidate {expected}, the one digit its place in the cell's group can hold (else '.' or '0')"
+    )]
+    MisplacedCandidate {
+        /// The character.
+        symbol: char,
+        /// The digit its place stands for.
+        expected: usize,
+        /// Where it stands.
+        position: Position,
+    },
     /// A block of lines read as one grid has more rows than any grid.
     #[error("more than {max} rows in one grid: separate grids by blank lines")]
     TooManyRows {
@@ -197,6 +218,8 @@ impl Error {
             Error::TooManyRows { .. } => "too_many_rows",
             Error::MarkCount { .. } => "mark_count",
             Error::MarkedClue { .. } => "marked_clue",
+            Error::NoCandidate { .. } => "no_candidate",
+            Error::MisplacedCandidate { .. } => "misplaced_candidate",
             Error::More { .. } => "more",
         }
     }
@@ -269,6 +292,19 @@ impl Serialize for Error {
             Error::MarkedClue { cell, digit } => {
                 m.serialize_entry("cell", cell)?;
                 m.serialize_entry("digit", digit)?;
+            }
+            Error::NoCandidate { cell, position } => {
+                m.serialize_entry("cell", cell)?;
+                m.serialize_entry("position", position)?;
+            }
+            Error::MisplacedCandidate {
+                symbol,
+                expected,
+                position,
+            } => {
+                m.serialize_entry("symbol", symbol)?;
+                m.serialize_entry("expected", expected)?;
+                m.serialize_entry("position", position)?;
             }
         }
         m.end()

@@ -247,6 +247,15 @@ impl DigitSet {
     pub fn iter(&self) -> impl Iterator<Item = Digit> + '_ {
         self.0.iter().filter_map(|i| Digit::new(i + 1))
     }
+
+    /// The set as the engines' bits (bit `d` is digit `d + 1`): its first `W` words, all of
+    /// its digits for a grid of side up to `64 W`.
+    pub(crate) fn bits<const W: usize>(&self) -> Bits<W> {
+        let mut words = [0; W];
+        let n = W.min(self.0.0.len());
+        words[..n].copy_from_slice(&self.0.0[..n]);
+        Bits(words)
+    }
 }
 
 impl fmt::Debug for DigitSet {
@@ -266,11 +275,18 @@ impl FromIterator<Digit> for DigitSet {
 }
 
 /// An `N × N` grid of optional digits: a puzzle, a partial fill or a solution.
+///
+/// A *pencil-mark puzzle* (a sukaku, [`Grid::from_candidates`]) also limits each cell to a set
+/// of candidates: its solutions are the filled grids whose every digit is among its cell's
+/// candidates. Such a grid has no given digit: a cell with one candidate is not a clue but a
+/// cell solved by that candidate (the first naked single of a logical solution).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
     /// Row-major; 0 is an empty cell, otherwise the digit's value.
     values: Vec<u16>,
+    /// For a pencil-mark puzzle: each cell's candidates, row-major.
+    marks: Option<Box<[DigitSet]>>,
 }
 
 impl Grid {
@@ -279,7 +295,57 @@ impl Grid {
         Grid {
             shape,
             values: vec![0; shape.cell_count()],
+            marks: None,
         }
+    }
+
+    /// A pencil-mark puzzle (sukaku): no digit placed, each cell (row-major) limited to its
+    /// candidates. Every cell needs at least one candidate, and none above `N`.
+    ///
+    /// ```
+    /// use nsudoku::{Digit, DigitSet, Grid, Shape};
+    /// let shape = Shape::new(2, 2)?;
+    /// let mut sets = vec![DigitSet::all(shape); 16];
+    /// sets[0] = Digit::new(1).into_iter().collect(); // r1c1 is 1
+    /// sets[1] = [2, 3].into_iter().filter_map(Digit::new).collect(); // r1c2 is 2 or 3
+    /// let sukaku = Grid::from_candidates(shape, sets)?;
+    /// assert_eq!(sukaku.clue_count(), 0);
+    /// assert_eq!(sukaku.count_solutions(1000).count, 48);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_candidates(shape: Shape, candidates: Vec<DigitSet>) -> Result<Grid, Error> {
+        if candidates.len() != shape.cell_count() {
+            return Err(Error::CellCount {
+                found: candidates.len(),
+                expected: shape.cell_count(),
+            });
+        }
+        for (i, set) in candidates.iter().enumerate() {
+            if set.is_empty() {
+                return Err(Error::NoCandidate {
+                    cell: shape.cell(i),
+                    position: None,
+                });
+            }
+            if let Some(d) = set.iter().find(|d| d.get() > shape.side()) {
+                return Err(Error::ValueOutOfRange {
+                    value: d.get() as u64,
+                    max: shape.side(),
+                    position: None,
+                });
+            }
+        }
+        Ok(Grid {
+            shape,
+            values: vec![0; shape.cell_count()],
+            marks: Some(candidates.into_boxed_slice()),
+        })
+    }
+
+    /// For a pencil-mark puzzle ([`Grid::from_candidates`]), each cell's candidates,
+    /// row-major; `None` for a plain grid.
+    pub fn pencil_marks(&self) -> Option<&[DigitSet]> {
+        self.marks.as_deref()
     }
 
     /// A grid from row-major values, 0 for empty.
@@ -302,7 +368,11 @@ impl Grid {
                 position: None,
             });
         }
-        Ok(Grid { shape, values })
+        Ok(Grid {
+            shape,
+            values,
+            marks: None,
+        })
     }
 
     /// A grid from values already known to fit the shape (as many as its cells, none above
@@ -310,7 +380,11 @@ impl Grid {
     pub(crate) fn from_checked(shape: Shape, values: Vec<u16>) -> Grid {
         debug_assert_eq!(values.len(), shape.cell_count());
         debug_assert!(values.iter().all(|&v| usize::from(v) <= shape.side()));
-        Grid { shape, values }
+        Grid {
+            shape,
+            values,
+            marks: None,
+        }
     }
 
     /// The box shape.
@@ -442,8 +516,15 @@ impl Grid {
         first.map_or(Ok(()), |c| Err(c.into()))
     }
 
-    /// Whether this is a full, conflict-free grid that keeps every clue of `puzzle`.
+    /// Whether this is a full, conflict-free grid that keeps every clue of `puzzle` (and, for
+    /// a pencil-mark puzzle, whose every digit is among its cell's candidates).
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        let marked = |i: usize, v: u16| {
+            puzzle
+                .marks
+                .as_ref()
+                .is_none_or(|m| Digit::new(usize::from(v)).is_some_and(|d| m[i].contains(d)))
+        };
         self.shape == puzzle.shape
             && self.is_full()
             && self.conflicts().is_empty()
@@ -451,16 +532,21 @@ impl Grid {
                 .values
                 .iter()
                 .zip(&self.values)
-                .all(|(&p, &s)| p == 0 || p == s)
+                .enumerate()
+                .all(|(i, (&p, &s))| (p == 0 || p == s) && marked(i, s))
     }
 
-    /// The digits a cell may still take: all but those of its row, column and box. A filled
-    /// cell's candidates are its digit alone.
+    /// The digits a cell may still take: all but those of its row, column and box (and, in a
+    /// pencil-mark puzzle, only its candidates). A filled cell's candidates are its digit
+    /// alone.
     pub fn candidates(&self, cell: Cell) -> DigitSet {
         if let Some(d) = self.get(cell) {
             return std::iter::once(d).collect();
         }
-        let mut set = DigitSet::all(self.shape);
+        let mut set = match &self.marks {
+            Some(marks) => marks[self.shape.index(cell)],
+            None => DigitSet::all(self.shape),
+        };
         let houses = [
             House::Row(cell.row() as u16),
             House::Col(cell.col() as u16),

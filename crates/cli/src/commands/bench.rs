@@ -49,7 +49,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     for path in &files {
         let name = printable(&path.display().to_string()).into_owned();
         spinner.set_message(format!("{name}: reading"));
-        let grids = load(path, &name, &options, &mut status)?;
+        let grids = load(
+            path,
+            &name,
+            &options,
+            args.input.column.as_deref(),
+            &mut status,
+        )?;
         if grids.is_empty() {
             warn!("nsudoku: {name}: no valid puzzle, skipped");
             status = status.max(Status::InputError);
@@ -197,13 +203,22 @@ fn load(
     path: &Path,
     name: &str,
     options: &ReadOptions,
+    column: Option<&str>,
     status: &mut Status,
 ) -> anyhow::Result<Vec<Grid>> {
     let mut grids = Vec::new();
     let mut text = 0;
-    read_path(path, options, |record, _| {
-        let line = record.line();
-        match crate::input::validated(record.read(options)) {
+    read_path(path, options, column, |line, record, csv, _| {
+        let read = match record {
+            Some(record) => crate::input::validated(record.read(options)),
+            None => {
+                let problem = csv.and_then(|r| r.problem.clone()).unwrap_or_default();
+                *status = (*status).max(Status::InputError);
+                warn!("nsudoku: {name}:{line}: {problem} (skipped)");
+                return Ok(());
+            }
+        };
+        match read {
             Ok(grid) => {
                 // Two bytes a cell.
                 text += 2 * grid.values().len();

@@ -1,5 +1,6 @@
 //! `nsudoku check`: every error of every puzzle, or `ok`.
 
+use nsudoku::{DigitSet, Grid};
 use serde_json::json;
 
 use crate::cli::{CheckArgs, Format};
@@ -9,23 +10,29 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
     super::each_puzzle(
         &args.input,
         args.output.format.into(),
-        super::Run::threads(args.run.threads),
+        super::Run::threads(args.run.threads).columns(&["status", "clues", "errors"]),
         |out, result| {
             let at = out.at.clone();
             match (out.format, result) {
-                (Format::Json, Ok(grid)) => out.json(merge([
-                    json!({ "status": "valid", "clues": grid.clue_count() }),
-                    shape_fields(&grid),
-                ])),
+                (Format::Json, Ok(grid)) => {
+                    let mut fields = json!({ "status": "valid", "clues": grid.clue_count() });
+                    if let Some(n) = candidates(&grid) {
+                        fields["candidates"] = json!(n);
+                    }
+                    out.json(merge([fields, shape_fields(&grid)]))
+                }
                 (Format::Json, Err(errors)) => {
                     out.fail(Status::InputError);
                     out.json(json!({ "status": "invalid", "errors": errors }));
                 }
                 (_, Ok(grid)) => out.text(&format!(
-                    "{at}: ok ({n}x{n}, box {shape}, {clues} clues)",
+                    "{at}: ok ({n}x{n}, box {shape}, {given})",
                     n = grid.side(),
                     shape = grid.shape(),
-                    clues = grid.clue_count()
+                    given = match candidates(&grid) {
+                        Some(n) => format!("pencil marks, {n} candidates"),
+                        None => format!("{} clues", grid.clue_count()),
+                    }
                 )),
                 (_, Err(errors)) => {
                     out.fail(Status::InputError);
@@ -36,4 +43,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
             }
         },
     )
+}
+
+/// The candidates of a pencil-mark puzzle, counted; `None` for a plain grid.
+fn candidates(grid: &Grid) -> Option<usize> {
+    grid.pencil_marks()
+        .map(|marks| marks.iter().map(DigitSet::len).sum())
 }

@@ -13,6 +13,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         search: Some(&args.search),
         stream: false,
         clashes_invalid: true,
+        columns: &["status", "count", "exact", "errors"],
     };
     super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {

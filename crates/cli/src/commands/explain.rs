@@ -8,7 +8,8 @@ use crate::cli::{ExplainArgs, Format};
 use crate::output::{Out, Status, merge, shape_fields};
 
 pub fn run(args: &ExplainArgs) -> anyhow::Result<Status> {
-    let how = super::Run::threads(args.run.threads);
+    let how =
+        super::Run::threads(args.run.threads).columns(&["status", "steps", "hardest", "errors"]);
     super::each_grid(&args.input, args.output.format, how, |out, grid| {
         explain(out, &grid, args, &super::logic_stop(args.logic.timeout));
     })
@@ -34,10 +35,15 @@ fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {
         }
     };
     if out.format != Format::Json {
-        out.comment(&format!(
-            "{} cells to fill",
-            grid.values().iter().filter(|&&v| v == 0).count()
-        ));
+        let empty = grid.values().iter().filter(|&&v| v == 0).count();
+        if grid.pencil_marks().is_some() {
+            out.comment(&format!("pencil marks, {empty} cells to fill"));
+            if out.format == Format::Grid {
+                out.text(&board.pencilmarks());
+            }
+        } else {
+            out.comment(&format!("{empty} cells to fill"));
+        }
     }
     let mut steps = 0;
     let mut hardest = 0.0f64;

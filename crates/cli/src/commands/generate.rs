@@ -224,6 +224,27 @@ fn write(
             }
             writeln!(out)
         }
+        Format::Csv => {
+            let rated = args.difficulty.is_some() || args.rating.is_some();
+            let mut rows = Vec::with_capacity(2);
+            if i == 0 {
+                let mut header = vec!["index", "puzzle"];
+                header.extend(args.with_solution.then_some("solution"));
+                header.extend(if rated { &["er", "level"][..] } else { &[] });
+                rows.push(header.into_iter().map(String::from).collect::<Vec<_>>());
+            }
+            let mut row = vec![i.to_string(), style.line(&g.puzzle)];
+            row.extend(args.with_solution.then(|| style.line(&g.solution)));
+            if let Some(r) = g.rating.as_ref().filter(|_| rated) {
+                row.extend([format!("{:.1}", r.er), r.level.to_string()]);
+            }
+            rows.push(row);
+            let mut w = csv::Writer::from_writer(out);
+            for r in rows {
+                w.write_record(&r)?;
+            }
+            w.flush()
+        }
         Format::Line => {
             write!(out, "{}", style.line(&g.puzzle))?;
             if args.with_solution {

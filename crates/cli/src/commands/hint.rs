@@ -27,7 +27,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         super::Run {
             // A player's clash is a mistake to show, when the givens say which digit is wrong.
             clashes_invalid: givens.is_none(),
-            ..super::Run::threads(1)
+            ..super::Run::threads(1).columns(&["status", "step", "wrong", "errors"])
         },
         |out, grid| {
             let marks = match &args.marks {
@@ -59,7 +59,9 @@ fn hint(
     };
     let json = out.format == Format::Json;
     match hint {
-        Hint::Step(step) if json => out.json(json!({ "status": "hint", "step": step })),
+        Hint::Step(step) if json => {
+            out.json(json!({ "status": "hint", "step": step, "text": step.to_string() }))
+        }
         Hint::Step(step) => out.text(&step.to_string()),
         Hint::Mistakes(mistakes) => {
             let wrong: Vec<String> = mistakes.iter().map(ToString::to_string).collect();

@@ -103,6 +103,9 @@ pub struct Run<'a> {
     /// Clashing digits make a puzzle invalid (not for a player's grid checked against its
     /// givens, where a clash is a mistake to point out).
     pub clashes_invalid: bool,
+    /// The columns the command adds to CSV output (`-f csv`), taken from its JSON objects
+    /// (see [`Out::csv`]).
+    pub columns: &'static [&'static str],
 }
 
 impl Run<'_> {
@@ -113,7 +116,13 @@ impl Run<'_> {
             search: None,
             stream: false,
             clashes_invalid: true,
+            columns: &["status", "errors"],
         }
+    }
+
+    /// The same run, adding these columns to CSV output.
+    pub fn columns(self, columns: &'static [&'static str]) -> Self {
+        Run { columns, ..self }
     }
 }
 
@@ -133,8 +142,10 @@ where
         search,
         stream,
         clashes_invalid,
+        columns,
     } = how;
     let options = read_options(input)?;
+    let column = input.column.as_deref();
     let pool = worker_pool(if stream { 1 } else { threads })?;
     if let Some(search) = search {
         // A long search may borrow the threads left idle (a lone hard puzzle races on them).
@@ -148,21 +159,24 @@ where
         empty: '.',
     };
     let colour = format == Format::Grid && crate::output::stdout_colour();
-    let run = |records: &[(Location, Record)]| {
+    let run = |records: &[(Location, Option<Record>)]| {
         let first = records.first().map(|(at, _)| at.clone());
-        let mut out = Out::new(
-            format,
-            style.clone(),
-            first.unwrap_or(Location {
-                file: None,
-                line: 0,
-            }),
-        );
+        let mut out = Out::new(format, style.clone(), first.unwrap_or_default());
         if stream {
             out = out.streaming();
         }
+        if format == Format::Csv {
+            out = out.csv(columns);
+        }
         out.colour = colour;
         for (at, record) in records {
+            let Some(record) = record else {
+                // A CSV record without its puzzle.
+                out.start(at.clone(), '.');
+                let problem = at.csv.as_ref().and_then(|r| r.problem.clone());
+                out.unfit(problem.as_deref().unwrap_or("no puzzle"));
+                continue;
+            };
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);
             let _busy = search.and_then(|s| s.helpers.get()).map(Helpers::busy);
@@ -181,7 +195,7 @@ where
     let mut writer = Writer::new().with_progress(progress.bar());
     let result = if pool.current_num_threads() == 1 {
         // One thread: no pool, no batches.
-        for_each_record(&paths, &options, |at, record, bytes| {
+        for_each_record(&paths, &options, column, |at, record, bytes| {
             progress.read(1, bytes);
             if stream {
                 // What is written first goes first.
@@ -198,28 +212,29 @@ where
         let threads = pool.current_num_threads();
         pool.in_place_scope(|scope| {
             let mut in_flight: VecDeque<InFlight> = VecDeque::new();
-            let mut submit =
-                |batch: Vec<(Location, Record)>, writer: &mut Writer| -> anyhow::Result<()> {
-                    let (tx, rx) = mpsc::channel();
-                    let run = &run;
-                    let chunk = chunk_size(batch.len(), threads);
-                    in_flight.push_back(InFlight::new(rx, batch.len().div_ceil(chunk)));
-                    scope.spawn(move |_| {
-                        batch.par_chunks(chunk).enumerate().for_each_with(
-                            tx.clone(),
-                            |tx, (k, records)| {
-                                let _ = tx.send(Done::Chunk(k, Box::new(run(records))));
-                            },
-                        );
-                        let _ = tx.send(Done::Batch(batch));
-                    });
-                    write_done(&mut in_flight, IN_FLIGHT, writer)
-                };
-            let mut batch: Vec<(Location, Record)> = Vec::with_capacity(FIRST_BATCH);
+            let mut submit = |batch: Vec<(Location, Option<Record>)>,
+                              writer: &mut Writer|
+             -> anyhow::Result<()> {
+                let (tx, rx) = mpsc::channel();
+                let run = &run;
+                let chunk = chunk_size(batch.len(), threads);
+                in_flight.push_back(InFlight::new(rx, batch.len().div_ceil(chunk)));
+                scope.spawn(move |_| {
+                    batch.par_chunks(chunk).enumerate().for_each_with(
+                        tx.clone(),
+                        |tx, (k, records)| {
+                            let _ = tx.send(Done::Chunk(k, Box::new(run(records))));
+                        },
+                    );
+                    let _ = tx.send(Done::Batch(batch));
+                });
+                write_done(&mut in_flight, IN_FLIGHT, writer)
+            };
+            let mut batch: Vec<(Location, Option<Record>)> = Vec::with_capacity(FIRST_BATCH);
             let (mut batch_bytes, mut read_bytes, mut size) = (0, 0, FIRST_BATCH);
-            let read = for_each_record(&paths, &options, |at, record, bytes| {
+            let read = for_each_record(&paths, &options, column, |at, record, bytes| {
                 read_bytes += bytes;
-                batch_bytes += record.text_len();
+                batch_bytes += record.as_ref().map_or(0, Record::text_len);
                 batch.push((at, record));
                 if batch.len() >= size || batch_bytes >= BATCH_BYTES {
                     progress.read(batch.len() as u64, std::mem::take(&mut read_bytes));
@@ -327,7 +342,7 @@ where
 /// another thread goes to that thread's cache, and the reading thread would allocate afresh).
 enum Done {
     Chunk(usize, Box<Out>),
-    Batch(Vec<(Location, Record)>),
+    Batch(Vec<(Location, Option<Record>)>),
 }
 
 /// A batch handed to the threads: its chunks' outputs not yet written, kept until those before

@@ -7,7 +7,8 @@ use crate::cli::{Format, RateArgs};
 use crate::output::{Status, merge, shape_fields};
 
 pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
-    let how = super::Run::threads(args.run.threads);
+    let how = super::Run::threads(args.run.threads)
+        .columns(&["status", "er", "level", "hardest", "errors"]);
     super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
         let stop = super::logic_stop(args.logic.timeout);
         let rating = match super::count_within(&grid, &stop) {

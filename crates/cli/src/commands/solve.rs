@@ -15,7 +15,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         search: Some(&args.search),
         stream: args.all,
         clashes_invalid: true,
+        columns: &["status", "solution", "errors"],
     };
+    if args.all && args.output.format == Format::Csv {
+        anyhow::bail!("-f csv writes one row a puzzle, and --all many solutions: use -f json");
+    }
     super::each_grid(&args.input, args.output.format, how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {
             return out.unfit(&why);

@@ -133,7 +133,8 @@ impl Budget {
 }
 
 impl Board {
-    /// The board of a puzzle: every empty cell gets the digits its row, column and box allow.
+    /// The board of a puzzle: every empty cell gets the digits its row, column and box allow
+    /// (of its candidates, in a pencil-mark puzzle).
     pub fn new(grid: &Grid) -> Result<Board, LogicError> {
         let shape = grid.shape();
         let n = shape.side();
@@ -154,6 +155,12 @@ impl Board {
             geo,
             budget: Budget::default(),
         };
+        if let Some(marks) = grid.pencil_marks() {
+            // A pencil-mark puzzle starts from its candidates.
+            for (cands, set) in board.cands.iter_mut().zip(marks) {
+                *cands &= set.bits::<1>().0[0];
+            }
+        }
         for (idx, &v) in grid.values().iter().enumerate() {
             if v != 0 {
                 board.place(idx, v as usize - 1);

@@ -105,6 +105,17 @@ pub(super) fn is_separator(c: char) -> bool {
         || ('\u{2500}'..='\u{257F}').contains(&c)
 }
 
+/// A line that holds no cell: separators alone (`+-----+-----+`), or a rule drawn with `-` and
+/// the corners `.`, `:`, `'`, `*` of Sudoku Explainer's and HoDoKu's pencil-mark grids
+/// (`.-----.-----.`, `:-----+-----:`, `'-----'-----'`).
+pub(super) fn is_rule_line(text: &str) -> bool {
+    text.chars().all(is_separator)
+        || (text.contains("--")
+            && text
+                .chars()
+                .all(|c| is_separator(c) || matches!(c, '.' | ':' | '\'' | '*')))
+}
+
 /// Separators that make a line "separated numbers" when they stand between tokens.
 pub(super) fn is_soft_separator(c: char) -> bool {
     c.is_whitespace() || c == ',' || c == ';'

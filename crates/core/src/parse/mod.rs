@@ -33,6 +33,7 @@
 mod alphabet;
 mod marks;
 mod options;
+mod pencil;
 mod reader;
 mod record;
 mod tokens;

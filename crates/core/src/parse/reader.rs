@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::alphabet::is_separator;
+use super::alphabet::is_rule_line;
 use super::options::{Layout, ReadOptions};
 use super::record::{Entry, Record};
 use super::tokens::Line;
@@ -73,7 +73,7 @@ impl Reader {
             return;
         }
         let start = *self.block_start.get_or_insert(number);
-        if text.chars().all(is_separator) || self.overflowed {
+        if is_rule_line(&text) || self.overflowed {
             return; // a rule line, or a line of a block already reported
         }
         if self.options.layout == Layout::Grid && self.block.len() == MAX_GRID_LINES {

@@ -4,6 +4,7 @@
 
 use super::alphabet::{NOT_A_SYMBOL, is_separator};
 use super::options::ReadOptions;
+use super::pencil;
 use super::tokens::{Line, tokenize};
 use crate::error::{Error, Errors, Position};
 use crate::grid::{Grid, MAX_SIDE, Shape};
@@ -47,6 +48,9 @@ impl Record {
                 if let Some(entry) = read_compact(line, options) {
                     return entry;
                 }
+                if let Some(n) = pencil::line_side(line, options) {
+                    return pencil::read_line_form(line, n, options);
+                }
             }
             // A block too long for a grid, whose lines were not kept.
             [] => {
@@ -64,6 +68,9 @@ impl Record {
 
 /// Reads lines (counted) as one puzzle: the rows of one grid, or a single line.
 fn read_lines(start: usize, lines: &[Line], grid: bool, options: &ReadOptions) -> Entry {
+    if let Some(n) = pencil::runs_side(lines, grid, options) {
+        return pencil::read_runs(start, lines, n, grid, options);
+    }
     let mut cells = Vec::new();
     let mut errors = Errors::default();
     let mut empty = None;
@@ -92,7 +99,7 @@ fn read_lines(start: usize, lines: &[Line], grid: bool, options: &ReadOptions) -
 /// numbers: rule lines hold no cell and are not kept). Taken only when the drawing is clear:
 /// boxes at least 2 by 2, as many cells as rows; and for a square number of rows (which has its
 /// own square boxes) only when the drawing shows both bars and rules.
-fn drawn_shape(lines: &[Line]) -> Option<Shape> {
+pub(super) fn drawn_shape(lines: &[Line]) -> Option<Shape> {
     let n = lines.len();
     let first = lines.first()?;
     let width = cells_before_bar(&first.text, first.count().1);

@@ -52,7 +52,7 @@ impl Line {
 }
 
 /// Runs of non-separators, with the 1-based column of their first character.
-fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut chars = text.char_indices().enumerate().peekable();
     std::iter::from_fn(move || {
         let (col, at) = loop {

@@ -14,7 +14,9 @@
 //! | `Engine::Sat` (feature `sat`) | comparisons | CaDiCaL on a reduced CNF encoding |
 //!
 //! [`Engine::Auto`] picks the fastest engine for the shape: `Fast9` for 3×3 boxes, `General`
-//! for the rest. Asking for `Fast9` on another shape falls back to `General`.
+//! for the rest. Asking for `Fast9` on another shape falls back to `General`, and so does a
+//! pencil-mark puzzle ([`Grid::from_candidates`]): the general and reference engines (and
+//! `Sat`) start each cell from its candidates less its peers' givens.
 
 mod cdcl;
 mod fast9;
@@ -309,7 +311,8 @@ impl Solutions {
     /// The solutions of `grid`, found by `engine`.
     pub fn new(grid: &Grid, engine: Engine) -> Solutions {
         let n = grid.side();
-        let classic = grid.shape() == Shape::CLASSIC;
+        // The 9×9 engine starts from givens only: a pencil-mark puzzle goes to the general one.
+        let classic = grid.shape() == Shape::CLASSIC && grid.pencil_marks().is_none();
         let run = match engine {
             Engine::Reference => Run::Reference(Box::new(Reference::new(grid))),
             #[cfg(feature = "sat")]
@@ -336,7 +339,7 @@ impl Solutions {
     /// (no allocation for a 9×9 grid on the 9×9 engine).
     pub fn reset(&mut self, grid: &Grid) {
         match &mut self.run {
-            Run::Fast9(e) if grid.shape() == Shape::CLASSIC => {
+            Run::Fast9(e) if grid.shape() == Shape::CLASSIC && grid.pencil_marks().is_none() => {
                 e.load(grid.values());
                 e.watch.fired = false;
                 e.watch.next = 0;

@@ -18,6 +18,8 @@ pub(crate) struct Reference {
     cols: Vec<Set>,
     boxes: Vec<Set>,
     box_of: Vec<usize>,
+    /// A pencil-mark puzzle's candidates, one set a cell (empty for a plain grid).
+    marks: Vec<Set>,
     /// Cells filled by the search, with the digit they hold.
     stack: Vec<usize>,
     state: State,
@@ -44,6 +46,9 @@ impl Reference {
             cols: vec![Set::empty(); n],
             boxes: vec![Set::empty(); n],
             box_of,
+            marks: grid
+                .pencil_marks()
+                .map_or_else(Vec::new, |m| m.iter().map(|s| s.bits()).collect()),
             stack: Vec::new(),
             state: State::Start,
             guesses: 0,
@@ -55,11 +60,17 @@ impl Reference {
         self.guesses
     }
 
+    /// The digits `cell` may not take: those of its houses, and those its candidates (in a
+    /// pencil-mark puzzle) leave out.
     fn used(&self, cell: usize) -> Set {
         let (r, c) = (cell / self.n, cell % self.n);
-        self.rows[r]
+        let used = self.rows[r]
             .union(&self.cols[c])
-            .union(&self.boxes[self.box_of[cell]])
+            .union(&self.boxes[self.box_of[cell]]);
+        match self.marks.get(cell) {
+            Some(marks) => used.union(&Set::below(self.n).difference(marks)),
+            None => used,
+        }
     }
 
     fn toggle(&mut self, cell: usize, value: u16, on: bool) {

@@ -123,6 +123,8 @@ pub(crate) struct General<const W: usize> {
     cdcl: Option<Box<Cdcl>>,
     /// A (cell, digit) excluded beyond the givens, see [`General::forbid`].
     forbidden: Option<(usize, usize)>,
+    /// A pencil-mark puzzle's candidates, one set a cell (empty for a plain grid).
+    marks: Vec<Bits<W>>,
     /// Solutions found by [`Sparse`](super::sparse::Sparse) before the search (a large grid with
     /// few givens), which the search skips; `sparse` while each call still asks it for another.
     sparse: bool,
@@ -188,6 +190,9 @@ impl<const W: usize> General<W> {
             cdcl_after: if learn { 0 } else { Self::CDCL_AFTER },
             cdcl: None,
             forbidden: None,
+            marks: grid
+                .pencil_marks()
+                .map_or_else(Vec::new, |m| m.iter().map(|s| s.bits()).collect()),
             sparse: false,
             sparse_found: Vec::new(),
             sparse_from: Self::SPARSE_FROM,

@@ -17,6 +17,9 @@ impl<const W: usize> General<W> {
                 continue;
             }
             let digit = v as usize - 1;
+            if self.marks.get(cell).is_some_and(|m| !m.contains(digit)) {
+                return false; // a digit its cell's candidates leave out
+            }
             for h in self.houses_of[cell] {
                 let placed = &mut self.placed[h as usize];
                 if placed.contains(digit) {
@@ -32,7 +35,10 @@ impl<const W: usize> General<W> {
                 continue;
             }
             let [r, c, b] = self.houses_of[cell].map(|h| &self.placed[h as usize]);
-            let left = self.full.difference(&r.union(c).union(b));
+            let mut left = self.full.difference(&r.union(c).union(b));
+            if let Some(marks) = self.marks.get(cell) {
+                left = left.intersection(marks);
+            }
             if left.is_empty() {
                 return false;
             }
