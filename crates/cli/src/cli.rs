@@ -26,6 +26,18 @@ use nsudoku::Shape;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// When to colour errors, table headers and grids: `auto` when the output is a terminal
+    /// and NO_COLOR is not set.
+    #[arg(long, value_enum, global = true, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -56,6 +68,16 @@ pub enum Command {
     Bench(BenchArgs),
     /// Serve the web page and the JSON HTTP API (http://127.0.0.1:8080 by default).
     Serve(ServeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// For example: `nsudoku completions bash > ~/.local/share/bash-completion/completions/nsudoku`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `nsudoku man > nsudoku.1 && man ./nsudoku.1`.
+    Man,
 }
 
 #[derive(Debug, Args)]

@@ -133,7 +133,12 @@ pub fn for_each_record(
 
 fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
     if path == Path::new("-") {
-        return Ok(Box::new(io::stdin().lock()));
+        let stdin = io::stdin();
+        if std::io::IsTerminal::is_terminal(&stdin) {
+            // Not stuck: waiting for the person at the keyboard.
+            warn!("nsudoku: reading puzzles from the terminal: type or paste them, then Ctrl-D");
+        }
+        return Ok(Box::new(stdin.lock()));
     }
     let file = File::open(path).context("cannot open")?;
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))

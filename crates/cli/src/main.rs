@@ -1,24 +1,25 @@
 //! The `nsudoku` command: argument handling and glue around the `nsudoku` library.
 
 /// Writes a line to standard error, ignoring failure: a closed or full stderr must not stop a
-/// run (nor panic, as `eprintln!` does).
+/// run (nor panic, as `eprintln!` does). A leading `nsudoku:` is coloured when stderr takes
+/// colour.
 macro_rules! warn {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        $crate::output::report(&format!($($arg)*), false)
+    };
 }
 
 mod cli;
 mod commands;
 mod input;
 mod output;
+mod progress;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, ColorArg, Command};
 use crate::output::Status;
 
 fn main() -> ExitCode {
@@ -26,7 +27,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status.code()),
         Err(e) if input::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            warn!("nsudoku: {e:#}");
+            output::report(&format!("nsudoku: {e:#}"), true);
             ExitCode::from(Status::InputError.code())
         }
     }
@@ -34,6 +35,11 @@ fn main() -> ExitCode {
 
 fn run() -> anyhow::Result<Status> {
     let cli = Cli::parse();
+    anstream::ColorChoice::write_global(match cli.color {
+        ColorArg::Auto => anstream::ColorChoice::Auto,
+        ColorArg::Always => anstream::ColorChoice::Always,
+        ColorArg::Never => anstream::ColorChoice::Never,
+    });
     output::check_stdout()?;
     match &cli.command {
         Command::Solve(args) => commands::solve::run(args),
@@ -45,5 +51,7 @@ fn run() -> anyhow::Result<Status> {
         Command::Generate(args) => commands::generate::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Completions { shell } => commands::docs::completions(*shell),
+        Command::Man => commands::docs::man(),
     }
 }

@@ -37,6 +37,10 @@ pub struct Out {
     stdout: String,
     stderr: String,
     status: Status,
+    /// Puzzles this `Out` has served.
+    puzzles: u64,
+    /// Whether grids are coloured ([`stdout_colour`]).
+    pub colour: bool,
     /// Streaming ([`Out::streaming`]): the text is written to stdout as it grows, and the
     /// first error writing it.
     stream: Option<io::Result<()>>,
@@ -54,6 +58,8 @@ impl Out {
             stdout: String::new(),
             stderr: String::new(),
             status: Status::Success,
+            puzzles: 0,
+            colour: false,
             stream: None,
         }
     }
@@ -83,6 +89,7 @@ impl Out {
 
     /// Moves on to the next puzzle, written with the empty mark its input used.
     pub fn start(&mut self, at: Location, empty: char) {
+        self.puzzles += 1;
         self.at = at;
         self.style.empty = empty;
     }
@@ -91,9 +98,14 @@ impl Out {
         self.status = self.status.max(status);
     }
 
-    /// A grid as a line, or as a box-drawn grid followed by a blank line.
-    pub fn grid(&mut self, grid: &Grid) {
+    /// A solution of `puzzle`, as a line or as a box-drawn grid followed by a blank line (the
+    /// givens in bold when the grid is coloured).
+    pub fn solution(&mut self, grid: &Grid, puzzle: Option<&Grid>) {
         match self.format {
+            Format::Grid if self.colour => {
+                let text = colour_grid(&self.style.pretty(grid), puzzle);
+                self.stdout.push_str(&text);
+            }
             Format::Grid => self.stdout.push_str(&self.style.pretty(grid)),
             _ => self.stdout.push_str(&self.style.line(grid)),
         }
@@ -107,6 +119,16 @@ impl Out {
         if self.format == Format::Grid {
             self.stdout.push('\n');
         }
+    }
+
+    /// A search that ran out of time (exit status 1): `# line 3: timed out after 80000
+    /// guesses, 12 solutions found`, the solutions found counted.
+    pub fn timed_out(&mut self, guesses: u64, found: usize) {
+        self.fail(Status::Unsolved);
+        let noun = if found == 1 { "solution" } else { "solutions" };
+        self.comment(&format!(
+            "timed out after {guesses} guesses, {found} {noun} found"
+        ));
     }
 
     /// A plain text line.
@@ -129,11 +151,19 @@ impl Out {
     /// (with the grid's size), a comment in text, and exit status 1.
     pub fn not_unique(&mut self, grid: &Grid, status: &str) {
         self.fail(Status::Unsolved);
+        let hint = self.symbols_hint(grid);
         if self.format == Format::Json {
-            let fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            let mut fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            if let Some(hint) = hint {
+                fields["hint"] = json!(hint);
+            }
             return self.json(fields);
         }
-        self.comment(&status.replace('_', " "));
+        let what = status.replace('_', " ");
+        match hint {
+            Some(hint) => self.comment(&format!("{what} ({hint})")),
+            None => self.comment(&what),
+        }
     }
 
     /// Problems with an option's text for this puzzle (`hint --marks`): as [`Out::invalid`],
@@ -164,14 +194,109 @@ impl Out {
     /// JSON object), a comment in the text output, and exit status 2.
     pub fn invalid(&mut self, errors: &[Error]) {
         self.fail(Status::InputError);
+        let hint = errors.iter().find_map(with_solution_hint);
         if self.format == Format::Json {
-            return self.json(json!({ "status": "invalid", "errors": errors }));
+            let mut fields = json!({ "status": "invalid", "errors": errors });
+            if let Some(hint) = &hint {
+                fields["hint"] = json!(hint);
+            }
+            return self.json(fields);
         }
         for e in errors {
             let _ = writeln!(self.stderr, "nsudoku: {}: {e}", self.at);
         }
+        if let Some(hint) = hint {
+            let _ = writeln!(self.stderr, "nsudoku: {}: {hint}", self.at);
+        }
         self.comment("invalid");
     }
+
+    /// A likely reason why `grid` has no solution or several, when its text suggests one:
+    /// a 16×16 written in hex (`0` a digit, `A`–`F`) read without `--symbols`.
+    pub fn symbols_hint(&self, grid: &Grid) -> Option<String> {
+        // Read with the standard alphabet, hex loses its digit `0` (an empty mark here) and
+        // never shows `G` (16).
+        let hex = grid.side() == 16
+            && self.style.alphabet == nsudoku::parse::Alphabet::standard()
+            && grid.values().iter().all(|&v| v <= 15);
+        hex.then(|| {
+            "no G among the clues: if it is hex, with 0 a digit (read here as empty), \
+             try --symbols 0123456789ABCDEF"
+                .to_owned()
+        })
+    }
+}
+
+/// A likely reason for a wrong cell count: twice a grid's cells on one line is a puzzle and
+/// its solution, as `generate --with-solution` writes them.
+fn with_solution_hint(e: &Error) -> Option<String> {
+    let &Error::CellCount { found, .. } = e else {
+        return None;
+    };
+    let half = found / 2;
+    let side = (1..=nsudoku::MAX_SIDE).find(|s| s * s >= half)?;
+    (found % 2 == 0 && side * side == half && side >= 4).then(|| {
+        format!(
+            "{found} cells are two {side}×{side} grids: a puzzle and its solution on one line, \
+             as `generate --with-solution` writes? keep the first (`cut -d' ' -f1`)"
+        )
+    })
+}
+
+/// Writes one line to stderr (failure ignored), its leading `nsudoku:` in bold, red for an
+/// error, when stderr takes colour (a terminal, `--color`, `NO_COLOR`).
+pub fn report(text: &str, error: bool) {
+    let mut err = anstream::stderr();
+    let style = if error {
+        anstyle::Style::new()
+            .bold()
+            .fg_color(Some(anstyle::AnsiColor::Red.into()))
+    } else {
+        anstyle::Style::new().bold()
+    };
+    let _ = match text.strip_prefix("nsudoku:") {
+        Some(rest) => writeln!(err, "{style}nsudoku:{style:#}{rest}"),
+        None => writeln!(err, "{text}"),
+    };
+}
+
+/// Whether stdout takes colour: a terminal without `NO_COLOR`, or `--color always`.
+pub fn stdout_colour() -> bool {
+    anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
+}
+
+/// A box-drawn grid with its rules dimmed and, when `givens` is known, the givens in bold.
+pub fn colour_grid(text: &str, givens: Option<&Grid>) -> String {
+    let dim = anstyle::Style::new().dimmed();
+    let bold = anstyle::Style::new().bold();
+    let values = givens.map(Grid::values);
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut cell = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with('+') {
+            let _ = write!(out, "{dim}{}{dim:#}", line.trim_end_matches('\n'));
+            out.push('\n');
+            continue;
+        }
+        for token in line.split_inclusive(' ') {
+            let word = token.trim_end();
+            if word == "|" {
+                let _ = write!(out, "{dim}|{dim:#}");
+            } else if word.is_empty() || word == "|\n" {
+                out.push_str(word);
+            } else {
+                let given = values.is_some_and(|v| v.get(cell).is_some_and(|&x| x != 0));
+                if given {
+                    let _ = write!(out, "{bold}{word}{bold:#}");
+                } else {
+                    out.push_str(word);
+                }
+                cell += 1;
+            }
+            out.push_str(&token[word.len()..]);
+        }
+    }
+    out
 }
 
 /// Fails when standard output was closed (`nsudoku solve p.txt >&-`). The standard library
@@ -207,6 +332,8 @@ pub fn check_stdout() -> anyhow::Result<()> {
 pub struct Writer {
     out: BufWriter<StdoutLock<'static>>,
     pub status: Status,
+    /// Counts the puzzles written.
+    progress: Option<indicatif::ProgressBar>,
 }
 
 impl Writer {
@@ -214,18 +341,30 @@ impl Writer {
         Writer {
             out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
             status: Status::Success,
+            progress: None,
         }
+    }
+
+    /// Counts the puzzles written on `bar`.
+    pub fn with_progress(mut self, bar: indicatif::ProgressBar) -> Writer {
+        self.progress = Some(bar);
+        self
     }
 
     pub fn write(&mut self, out: Out) -> io::Result<()> {
         self.status = self.status.max(out.status);
+        if let Some(bar) = &self.progress {
+            bar.inc(out.puzzles);
+        }
         if let Some(Err(e)) = out.stream {
             return Err(e);
         }
         if !out.stderr.is_empty() {
             self.out.flush()?;
             // A closed stderr loses the messages, not the results.
-            let _ = io::stderr().write_all(out.stderr.as_bytes());
+            for line in out.stderr.lines() {
+                report(line, false);
+            }
         }
         self.out.write_all(out.stdout.as_bytes())
     }

@@ -1,6 +1,7 @@
 //! Tests of the real `nsudoku` binary: exit codes, stderr, and snapshots of the output.
 
 mod hardening;
+mod readme;
 
 use std::path::PathBuf;
 
@@ -346,44 +347,71 @@ fn bench_prints_a_markdown_row_per_file() {
             .success(),
     );
     let text = out;
-    let rows: Vec<&str> = text.lines().collect();
+    let cells = |row: &str| -> Vec<String> {
+        row.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_owned())
+            .collect()
+    };
+    let rows: Vec<Vec<String>> = text.lines().map(cells).collect();
     assert_eq!(rows.len(), 4, "{text}");
-    assert!(rows[0].starts_with("| file | puzzles | mode | puzzles/s"));
-    assert!(rows[2].starts_with("| puzzles3_magictour_top1465.sample | 100 | count up to 2 |"));
-    assert!(rows[3].starts_with("| classic.txt | 100 |"));
+    assert_eq!(rows[0][..4], ["file", "puzzles", "mode", "puzzles/s"]);
+    assert_eq!(
+        rows[2][..3],
+        ["puzzles3_magictour_top1465.sample", "100", "count up to 2"]
+    );
+    assert_eq!(rows[3][..2], ["classic.txt", "100"]);
+    // The columns line up: every row as long as the header.
+    let widths: Vec<usize> = text.lines().map(|l| l.chars().count()).collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
 }
 
 #[test]
 fn a_timeout_says_how_far_the_search_got() {
-    // An empty 25×25 grid has far more solutions than can be counted in a tenth of a second.
+    // An empty 25×25 grid has far more solutions than can be counted in a tenth of a second:
+    // count and solve --all report the timeout alike, as a comment with the guesses made, and
+    // exit 1.
     let empty = "0".repeat(625);
-    let out = stdout(
+    for args in [
+        &["count", "--limit", "100000000000"][..],
+        &["solve", "--all", "--limit", "100000000000"],
+    ] {
+        let out = stdout(
+            nsudoku()
+                .args(args)
+                .args(["--timeout", "0.1", "-"])
+                .write_stdin(format!("{empty}\n"))
+                .assert()
+                .code(1),
+        );
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with("# line 1: timed out after ") && last.contains(" guesses, "),
+            "{args:?}: {last}"
+        );
+        let json = stdout(
+            nsudoku()
+                .args(args)
+                .args(["--timeout", "0.1", "-f", "json", "-"])
+                .write_stdin(format!("{empty}\n"))
+                .assert()
+                .code(1),
+        );
+        let v: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+        assert_eq!(v["status"], "timeout");
+        assert_eq!(v["exact"], false);
+        assert!(v["guesses"].is_u64(), "{v}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&stdout(
         nsudoku()
-            .args(["count", "--limit", "100000000000", "--timeout", "0.1", "-"])
-            .write_stdin(format!("{empty}\n"))
+            .args(["solve", "--timeout", "0", "-f", "json", "-"])
+            .write_stdin(format!("{}\n", "0".repeat(625)))
             .assert()
-            .success(),
-    );
-    assert!(out.ends_with("+ (timed out)\n"), "{out}");
-    let json = stdout(
-        nsudoku()
-            .args([
-                "count",
-                "--limit",
-                "100000000000",
-                "--timeout",
-                "0.1",
-                "-f",
-                "json",
-                "-",
-            ])
-            .write_stdin(format!("{empty}\n"))
-            .assert()
-            .success(),
-    );
-    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-    assert_eq!(v["status"], "timeout");
-    assert_eq!(v["exact"], false);
+            .code(1),
+    ))
+    .unwrap();
+    assert_eq!(v["status"], "timeout", "{v}");
+    assert!(v["guesses"].is_u64(), "{v}");
     nsudoku()
         .args(["solve", "--timeout", "nonsense", "-"])
         .assert()
@@ -632,4 +660,202 @@ fn options_that_do_not_apply_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--engine fast9 solves 9×9 grids"));
+}
+
+#[test]
+fn explain_and_rate_say_first_when_logic_has_no_one_solution_to_explain() {
+    // Several solutions: said at once, exit 1.
+    nsudoku()
+        .args(["explain", "-"])
+        .write_stdin("0000000000000000\n")
+        .assert()
+        .code(1)
+        .stdout("# line 1: multiple\n");
+    // A unique puzzle beyond the techniques: "stuck", not "unsolvable", with how far logic got.
+    let hardest = std::fs::read_to_string(data("9x9/puzzles5_forum_hardest_1905_11+.sample"))
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()[..81]
+        .to_owned();
+    let out = stdout(
+        nsudoku()
+            .args(["rate", "-"])
+            .write_stdin(format!("{hardest}\n"))
+            .assert()
+            .success(),
+    );
+    assert!(out.starts_with("20.0 stuck: no technique applies"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&stdout(
+        nsudoku()
+            .args(["rate", "-f", "json", "-"])
+            .write_stdin(format!("{hardest}\n"))
+            .assert()
+            .success(),
+    ))
+    .unwrap();
+    assert_eq!(
+        (v["level"].as_str(), v["outcome"].as_str()),
+        (Some("stuck"), Some("stuck"))
+    );
+}
+
+#[test]
+fn colour_where_asked_and_never_in_pipes_by_default() {
+    let puzzle =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n";
+    let plain = stdout(
+        nsudoku()
+            .args(["solve", "-f", "grid", "-"])
+            .write_stdin(puzzle)
+            .assert()
+            .success(),
+    );
+    assert!(!plain.contains('\u{1b}'), "no colour into a pipe");
+    let coloured = stdout(
+        nsudoku()
+            .args(["solve", "-f", "grid", "--color", "always", "-"])
+            .write_stdin(puzzle)
+            .assert()
+            .success(),
+    );
+    // The givens in bold (5 at r1c1), the rules dimmed, the digits the same once stripped.
+    assert!(coloured.contains("\u{1b}[1m5\u{1b}[0m"), "{coloured}");
+    assert!(coloured.contains("\u{1b}[2m+-------+"), "{coloured}");
+    let stripped: String = coloured
+        .replace("\u{1b}[1m", "")
+        .replace("\u{1b}[2m", "")
+        .replace("\u{1b}[0m", "");
+    assert_eq!(stripped, plain);
+    // Errors: the prefix coloured on request, never with --color never.
+    nsudoku()
+        .args(["solve", "--color", "always", "-"])
+        .write_stdin("11\n")
+        .assert()
+        .stderr(predicate::str::contains("\u{1b}[1mnsudoku:"));
+    nsudoku()
+        .args(["solve", "--color", "never", "-"])
+        .write_stdin("11\n")
+        .assert()
+        .stderr(predicate::str::contains("\u{1b}").not());
+}
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command_line() {
+    let bash = stdout(nsudoku().args(["completions", "bash"]).assert().success());
+    assert!(bash.contains("nsudoku") && bash.contains("--timeout") && bash.contains("explain"));
+    let man = stdout(nsudoku().arg("man").assert().success());
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH nsudoku 1"),
+        "{}",
+        &man[..100]
+    );
+    assert!(man.contains("generate"));
+    nsudoku().args(["completions", "tcsh"]).assert().code(2);
+}
+
+#[test]
+fn likely_fixes_are_suggested() {
+    // A 16×16 in hex read without --symbols: its 0s vanish and it has many solutions.
+    let standard = stdout(
+        nsudoku()
+            .args(["generate", "--size", "16", "--seed", "4"])
+            .assert()
+            .success(),
+    );
+    let hex: String = standard
+        .trim()
+        .chars()
+        .map(|c| match "123456789ABCDEFG".find(c) {
+            Some(i) => "0123456789ABCDEF".as_bytes()[i] as char,
+            None => c,
+        })
+        .collect();
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{hex}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("try --symbols 0123456789ABCDEF"));
+    nsudoku()
+        .args(["solve", "--symbols", "0123456789ABCDEF", "-"])
+        .write_stdin(format!("{hex}\n"))
+        .assert()
+        .success();
+    // A puzzle and its solution on one line.
+    let both = stdout(
+        nsudoku()
+            .args(["generate", "--seed", "2", "--with-solution"])
+            .assert()
+            .success(),
+    );
+    nsudoku()
+        .args(["solve", "-"])
+        .write_stdin(both)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a puzzle and its solution on one line",
+        ));
+}
+
+#[test]
+fn a_drawn_grid_gives_its_box_shape() {
+    // 6×6 grids as `generate -f grid` draws them read back without --box, either way round.
+    for shape in ["3x2", "2x3"] {
+        let drawn = stdout(
+            nsudoku()
+                .args(["generate", "--box", shape, "--seed", "3", "-f", "grid"])
+                .assert()
+                .success(),
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(
+            nsudoku()
+                .args(["solve", "-f", "json", "-"])
+                .write_stdin(drawn)
+                .assert()
+                .success(),
+        ))
+        .unwrap();
+        assert_eq!(v["box"], shape);
+    }
+}
+
+#[test]
+fn every_json_object_has_line_and_status() {
+    let input = "1.3....2.....32.\n0000000000000000\n1200003000400000\n12\n";
+    for args in [
+        &["solve"][..],
+        &["solve", "--all", "--limit", "3"],
+        &["count"],
+        &["check"],
+        &["explain"],
+        &["rate"],
+        &["hint"],
+    ] {
+        let out = nsudoku()
+            .args(args)
+            .args(["-f", "json", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.is_empty(), "{args:?}");
+        for object in json_lines(&text) {
+            assert!(object["line"].is_u64(), "{args:?}: {object}");
+            assert!(object["status"].is_string(), "{args:?}: {object}");
+        }
+    }
+}
+
+#[test]
+fn bench_reads_standard_input_like_every_command() {
+    let out = stdout(
+        nsudoku()
+            .args(["bench", "--secs", "0.05", "--warmup", "0"])
+            .write_stdin("1.3....2.....32.\n")
+            .assert()
+            .success(),
+    );
+    assert!(out.lines().nth(2).unwrap().starts_with("| -    |"), "{out}");
 }

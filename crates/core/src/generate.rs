@@ -232,7 +232,8 @@ impl Generator {
     }
 
     /// [`Generator::puzzle`], giving up at the stop's deadline or flag (looked at between
-    /// candidates and while rating one). A puzzle found is the same as without a stop.
+    /// candidates and while rating one); [`Stop::progress`] counts the candidates made. A
+    /// puzzle found is the same as without a stop.
     pub fn puzzle_within(&self, index: u64, stop: &Stop) -> Option<Generated> {
         // SplitMix64 of (seed, index): independent streams per puzzle.
         let mut z = self
@@ -266,6 +267,9 @@ impl Generator {
             if stop.expired() {
                 return None;
             }
+            if let Some(made) = &stop.progress {
+                made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
             let solution = random_solution(options.shape, &mut rng, &mut checker);
             let (puzzle, cut) = dig(&solution, &orbits, &mut rng, &mut checker);
             // Digging one cell at a time with every check finished gives a minimal puzzle;
@@ -276,6 +280,8 @@ impl Generator {
             }
             let rating = match &options.rating {
                 Some(range) => match logic::rate_within(&puzzle, options.scale, stop) {
+                    // A puzzle logic cannot finish rates 20.0: wanted only in a band that
+                    // asks for it.
                     Ok(r) if r.outcome != Outcome::Interrupted && range.contains(&r.er) => Some(r),
                     _ => continue,
                 },

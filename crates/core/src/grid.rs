@@ -69,6 +69,16 @@ impl Shape {
         Shape::new(root, root)
     }
 
+    /// The boxes for an `side × side` grid, as square as `side` allows and at least as wide
+    /// as tall: 3×3 for 9, 3×2 for 6, 4×3 for 12, 7×1 for 7.
+    pub fn for_side(side: usize) -> Result<Shape, ShapeError> {
+        if side > MAX_SIDE {
+            return Err(ShapeError::TooLarge { side });
+        }
+        let height = (1..=isqrt(side)).rev().find(|h| side % h == 0).unwrap_or(0);
+        Shape::new(side.checked_div(height).unwrap_or(0), height)
+    }
+
     /// The shape for a grid of `cells` cells: square boxes unless `boxes` names the shape.
     pub fn for_cell_count(cells: usize, boxes: Option<Shape>) -> Result<Shape, Error> {
         let side = isqrt(cells);
@@ -496,6 +506,20 @@ mod tests {
         assert!("30x30".parse::<Shape>().is_err());
         assert_eq!(Shape::square(9).unwrap(), Shape::CLASSIC);
         assert!(Shape::square(6).is_err());
+    }
+
+    #[test]
+    fn boxes_for_a_side_are_as_square_as_it_allows() {
+        let shape = |n| Shape::for_side(n).map(|s| s.to_string());
+        assert_eq!(shape(9).unwrap(), "3x3");
+        assert_eq!(shape(6).unwrap(), "3x2");
+        assert_eq!(shape(12).unwrap(), "4x3");
+        assert_eq!(shape(7).unwrap(), "7x1");
+        assert_eq!(shape(1).unwrap(), "1x1");
+        assert_eq!(shape(512).unwrap(), "32x16");
+        assert!(shape(0).is_err());
+        assert!(shape(513).is_err());
+        assert!(shape(usize::MAX).is_err());
     }
 
     #[test]

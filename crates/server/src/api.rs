@@ -393,7 +393,7 @@ pub struct ExplainResponse {
     /// when the time ran out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub er: Option<f64>,
-    /// The level of that ER (`easy` … `extreme`, `unsolvable`).
+    /// The level of that ER (`easy` … `extreme`, `stuck`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
 }
@@ -407,7 +407,8 @@ pub struct RateResponse {
     pub er: f64,
     /// The first step's difficulty.
     pub ed: f64,
-    /// `easy`, `medium`, `hard`, `expert`, `extreme` or `unsolvable`.
+    /// `easy`, `medium`, `hard`, `expert`, `extreme` or `stuck` (logic found no further step:
+    /// ER 20.0).
     pub level: String,
     /// The hardest step's technique.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -16,7 +16,7 @@ import {
 const $ = (id) => document.getElementById(id);
 const MODES = ['normal', 'corner', 'centre', 'colour'];
 const COLOURS = 9;
-const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert', extreme: 'Extreme', unsolvable: 'Unsolvable' };
+const LEVELS = { easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert', extreme: 'Extreme', stuck: 'Beyond logic' };
 
 // Puzzles made by `nsudoku generate` for a first visit without the server.
 const OFFLINE = [
@@ -639,7 +639,7 @@ async function explainAll() {
     const er = res.er !== undefined ? `ER ${res.er.toFixed(1)}` : `hardest step ${res.hardest.toFixed(1)}`;
     ui.explain = { steps: res.steps, index: 0, states, views, summary: `${res.steps.length} steps, ${er}.${tail}` };
     if (res.er !== undefined && !g.rating) {
-      const level = res.er <= 2.3 ? 'easy' : res.er <= 3.4 ? 'medium' : res.er <= 4.8 ? 'hard' : res.er <= 7.2 ? 'expert' : res.er < 20 ? 'extreme' : 'unsolvable';
+      const level = res.er <= 2.3 ? 'easy' : res.er <= 3.4 ? 'medium' : res.er <= 4.8 ? 'hard' : res.er <= 7.2 ? 'expert' : res.er < 20 ? 'extreme' : 'stuck';
       g.rating = { er: res.er, level };
       save();
     }

@@ -20,6 +20,7 @@ use rand::rngs::SmallRng;
 use crate::cli::BenchArgs;
 use crate::input::{printable, read_options, read_path};
 use crate::output::Status;
+use crate::progress::spinner;
 
 /// What one pass over the puzzles measured.
 #[derive(Default)]
@@ -35,21 +36,19 @@ const MAX_TEXT: usize = 512 << 20;
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     let options = read_options(&args.input)?;
-    if args.input.files.is_empty() {
-        bail!("bench needs at least one puzzle file");
-    }
+    // Files, or standard input (`-` or none), as every command reads.
+    let files = crate::input::paths(&args.input);
     let mode = if args.first { "first" } else { "count up to 2" };
     let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(
-        out,
-        "| file | puzzles | mode | puzzles/s | µs/puzzle | % no guess | guesses/puzzle |"
-    )?;
-    writeln!(out, "|---|---:|---|---:|---:|---:|---:|")?;
+    let table = Table::new(&files);
+    table.header(&mut out)?;
     out.flush()?;
     let mut status = Status::Success;
     let mut rng = SmallRng::seed_from_u64(args.seed);
-    for path in &args.input.files {
+    let spinner = spinner();
+    for path in &files {
         let name = printable(&path.display().to_string()).into_owned();
+        spinner.set_message(format!("{name}: reading"));
         let grids = load(path, &name, &options, &mut status)?;
         if grids.is_empty() {
             warn!("nsudoku: {name}: no valid puzzle, skipped");
@@ -61,6 +60,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let limit = if args.first { 1 } else { 2 };
         let mut solver = Solutions::new(&grids[0], engine);
 
+        spinner.set_message(format!(
+            "{name}: {} puzzles, warming up for {} s",
+            lines.len(),
+            args.warmup.as_secs_f64()
+        ));
         let warm = Instant::now();
         while warm.elapsed() < args.warmup {
             for chunk in lines.chunks(1024) {
@@ -70,6 +74,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
                 }
             }
         }
+        spinner.set_message(format!(
+            "{name}: timing whole passes for {} s ({mode})",
+            args.secs.as_secs_f64()
+        ));
         let start = Instant::now();
         let mut passes = 0;
         let mut stats = Pass::default();
@@ -82,26 +90,107 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         }
         let elapsed = start.elapsed().as_secs_f64();
         let rate = (passes * lines.len()) as f64 / elapsed;
+        spinner.set_message(format!("{name}: checking the solutions"));
         if let Err(e) = verify(&lines, &options, limit, stats.solutions) {
             warn!("nsudoku: {name}: {e}");
             status = status.max(Status::Unsolved);
         }
         let n = lines.len() as f64;
-        writeln!(
-            out,
-            "| {} | {} | {mode} | {rate:.0} | {:.2} | {:.1} | {:.2} |",
-            path.file_name().map_or_else(
-                || path.display().to_string(),
-                |f| f.to_string_lossy().into_owned()
-            ),
-            lines.len(),
-            1e6 / rate,
-            100.0 * stats.guessless as f64 / n,
-            stats.guesses as f64 / n,
-        )?;
-        out.flush()?;
+        spinner.suspend(|| -> io::Result<()> {
+            table.row(
+                &mut out,
+                &[
+                    base_name(path),
+                    lines.len().to_string(),
+                    mode.to_owned(),
+                    format!("{rate:.0}"),
+                    format!("{:.2}", 1e6 / rate),
+                    format!("{:.1}", 100.0 * stats.guessless as f64 / n),
+                    format!("{:.2}", stats.guesses as f64 / n),
+                ],
+            )?;
+            out.flush()
+        })?;
     }
+    spinner.finish_and_clear();
     Ok(status)
+}
+
+/// The file's name without its folder.
+fn base_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || printable(&path.display().to_string()).into_owned(),
+        |f| printable(&f.to_string_lossy()).into_owned(),
+    )
+}
+
+/// The results as a markdown table whose columns line up (readable in a terminal, and
+/// markdown all the same): the file column as wide as the longest name.
+struct Table {
+    widths: [usize; 7],
+}
+
+impl Table {
+    const HEADER: [&str; 7] = [
+        "file",
+        "puzzles",
+        "mode",
+        "puzzles/s",
+        "µs/puzzle",
+        "% no guess",
+        "guesses/puzzle",
+    ];
+
+    fn new(files: &[std::path::PathBuf]) -> Table {
+        let mut widths = Self::HEADER.map(|h| h.chars().count());
+        let longest = files.iter().map(|f| base_name(f).chars().count()).max();
+        widths[0] = widths[0].max(longest.unwrap_or(0));
+        widths[2] = widths[2].max("count up to 2".len());
+        Table { widths }
+    }
+
+    fn header(&self, out: &mut impl Write) -> io::Result<()> {
+        let bold = if crate::output::stdout_colour() {
+            anstyle::Style::new().bold()
+        } else {
+            anstyle::Style::new()
+        };
+        self.styled_row(out, &Self::HEADER.map(str::to_owned), bold)?;
+        let rule: Vec<String> = self
+            .widths
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| match i {
+                0 | 2 => "-".repeat(w),
+                _ => format!("{}:", "-".repeat(w - 1)),
+            })
+            .collect();
+        writeln!(out, "| {} |", rule.join(" | "))
+    }
+
+    /// Text columns (file, mode) to the left, numbers to the right.
+    fn row(&self, out: &mut impl Write, cells: &[String; 7]) -> io::Result<()> {
+        self.styled_row(out, cells, anstyle::Style::new())
+    }
+
+    /// A row, each cell padded then written in `style`.
+    fn styled_row(
+        &self,
+        out: &mut impl Write,
+        cells: &[String; 7],
+        style: anstyle::Style,
+    ) -> io::Result<()> {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(self.widths)
+            .enumerate()
+            .map(|(i, (c, w))| match i {
+                0 | 2 => format!("{style}{c:<w$}{style:#}"),
+                _ => format!("{style}{c:>w$}{style:#}"),
+            })
+            .collect();
+        writeln!(out, "| {} |", padded.join(" | "))
+    }
 }
 
 fn load(

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::cli::{CountArgs, Format};
-use crate::output::Status;
+use crate::output::{Status, merge, shape_fields};
 
 use super::Run;
 
@@ -12,6 +12,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         threads: args.run.threads,
         search: Some(&args.search),
         stream: false,
+        clashes_invalid: true,
     };
     super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {
@@ -20,12 +21,24 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         let mut solutions = super::solutions(&grid, &args.search);
         let count = solutions.count_up_to(args.limit);
         let timed_out = solutions.interrupted();
+        if timed_out {
+            out.fail(Status::Unsolved);
+        }
         match out.format {
-            Format::Json => {
-                let status = if timed_out { "timeout" } else { "counted" };
-                out.json(json!({ "status": status, "count": count.count, "exact": count.exact }))
-            }
-            _ if timed_out => out.text(&format!("{count} (timed out)")),
+            Format::Json if timed_out => out.json(merge([
+                json!({
+                    "status": "timeout",
+                    "count": count.count,
+                    "exact": false,
+                    "guesses": solutions.guesses(),
+                }),
+                shape_fields(&grid),
+            ])),
+            Format::Json => out.json(merge([
+                json!({ "status": "counted", "count": count.count, "exact": count.exact }),
+                shape_fields(&grid),
+            ])),
+            _ if timed_out => out.timed_out(solutions.guesses(), count.count),
             _ => out.text(&count.to_string()),
         }
     })

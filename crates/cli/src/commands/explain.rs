@@ -15,13 +15,15 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<Status> {
 }
 
 fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {
-    let count = match super::count_within(grid, stop) {
+    // Logic explains a puzzle's one solution: say first when there is none, or several.
+    match super::count_within(grid, stop) {
         Some(0) => return out.not_unique(grid, "no_solution"),
-        Some(count) => count,
+        Some(1) => {}
+        Some(_) => return out.not_unique(grid, "multiple"),
         None => return timed_out(out, grid, 0, 0.0, args),
-    };
+    }
     let options = Options {
-        unique: count == 1,
+        unique: true,
         ..Options::default()
     };
     let mut board = match Board::new(grid) {
@@ -46,7 +48,10 @@ fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {
         steps += 1;
         hardest = hardest.max(step.difficulty);
         match out.format {
-            Format::Json => out.json(merge([json!({ "step": steps }), json!(step)])),
+            Format::Json => out.json(merge([
+                json!({ "status": "step", "step": steps }),
+                json!(step),
+            ])),
             _ => {
                 let single = matches!(
                     step.technique,
@@ -70,7 +75,7 @@ fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {
     }
     match out.format {
         Format::Json => out.json(merge([
-            json!({ "status": status, "steps": steps, "hardest": hardest, "unique": count == 1 }),
+            json!({ "status": status, "steps": steps, "hardest": hardest, "unique": true }),
             shape_fields(grid),
         ])),
         _ => {

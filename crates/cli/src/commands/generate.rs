@@ -2,10 +2,11 @@
 //! core; the same seed gives the same puzzles whatever the thread count.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::bail;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::format::Style;
 use nsudoku::generate::{Generated, Generator, Options};
 use nsudoku::logic::Level;
@@ -15,6 +16,7 @@ use serde_json::json;
 
 use crate::cli::{Format, GenerateArgs, LevelArg};
 use crate::output::Status;
+use crate::progress::Progress;
 
 /// Puzzles made at once (then written in order).
 const BATCH: u64 = 256;
@@ -35,19 +37,10 @@ fn level_range(level: LevelArg) -> (f64, f64) {
     (*r.start(), *r.end())
 }
 
-/// The box shape for `--size N`: as square as N allows, at least as wide as tall.
-fn shape_for(n: usize) -> anyhow::Result<Shape> {
-    let h = (1..=n)
-        .filter(|h| n % h == 0 && h * h <= n)
-        .max()
-        .unwrap_or(1);
-    Ok(Shape::new(n / h, h)?)
-}
-
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let shape = match (args.shape, args.size) {
         (Some(s), _) => s,
-        (None, Some(n)) => shape_for(n)?,
+        (None, Some(n)) => Shape::for_side(n)?,
         (None, None) => Shape::CLASSIC,
     };
     let rating = match (args.difficulty, args.rating) {
@@ -81,14 +74,20 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let generator = Generator::new(options, seed);
     let timeout = args.timeout.or(rating.map(|_| DEFAULT_RATED_TIMEOUT));
     let pool = super::worker_pool(args.run.threads)?;
-    let progress = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
-        .with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {elapsed} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    if !progress.is_hidden() {
-        progress.enable_steady_tick(std::time::Duration::from_millis(250));
-    }
+    let candidates = Arc::new(AtomicU64::new(0));
+    let progress = Progress::new("puzzles", None, Some((candidates.clone(), "candidates")));
+    progress.set_total(args.count);
+    let found = Arc::new(AtomicU64::new(0));
+    let _watch = rating.map(|(low, high)| {
+        warn_when_rare(
+            progress.bar(),
+            candidates.clone(),
+            found.clone(),
+            low,
+            high,
+            timeout,
+        )
+    });
     let style = Style::default();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut start = 0;
@@ -101,10 +100,14 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
                 .map(|i| {
                     let stop = Stop {
                         deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+                        progress: Some(candidates.clone()),
                         ..Stop::default()
                     };
                     let g = generator.puzzle_within(i, &stop);
-                    progress.inc(1);
+                    progress.done(1);
+                    if g.is_some() {
+                        found.fetch_add(1, Ordering::Relaxed);
+                    }
                     (g, stop.expired())
                 })
                 .collect()
@@ -129,9 +132,63 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         }
         start = end;
     }
-    progress.finish_and_clear();
+    drop(progress);
     out.flush()?;
     Ok(status)
+}
+
+/// Watches a run that asks for a rating band and says, once, when candidates keep missing it:
+/// after a few seconds without a puzzle, how many were made and how long each puzzle may
+/// still take. Stops with the run (the guard it returns).
+fn warn_when_rare(
+    bar: indicatif::ProgressBar,
+    candidates: Arc<AtomicU64>,
+    found: Arc<AtomicU64>,
+    low: f64,
+    high: f64,
+    timeout: Option<Duration>,
+) -> Watch {
+    let live = Arc::new(AtomicBool::new(true));
+    let watching = live.clone();
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        while watching.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(100));
+            if start.elapsed() < RARE_AFTER || found.load(Ordering::Relaxed) > 0 {
+                continue;
+            }
+            let made = candidates.load(Ordering::Relaxed);
+            let bound = timeout.map_or("--max-attempts".to_owned(), |t| {
+                format!("--timeout {} s a puzzle", t.as_secs_f64())
+            });
+            let say = || {
+                warn!(
+                    "nsudoku: {made} candidates rated in {} s, none yet in {low}..{high}: \
+                     a rare band at this size; still trying, until {bound}",
+                    RARE_AFTER.as_secs()
+                )
+            };
+            if bar.is_hidden() {
+                say();
+            } else {
+                bar.suspend(say);
+            }
+            return;
+        }
+    });
+    Watch(live)
+}
+
+/// When [`warn_when_rare`] speaks.
+const RARE_AFTER: Duration = Duration::from_secs(5);
+
+/// Stops a watching thread when dropped.
+struct Watch(Arc<AtomicBool>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
 }
 
 fn write(

@@ -24,7 +24,11 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
     super::each_grid(
         &args.input,
         args.output.format.into(),
-        super::Run::threads(1),
+        super::Run {
+            // A player's clash is a mistake to show, when the givens say which digit is wrong.
+            clashes_invalid: givens.is_none(),
+            ..super::Run::threads(1)
+        },
         |out, grid| {
             let marks = match &args.marks {
                 Some(text) => match read_marks(text, &grid, &options.alphabet) {

@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod docs;
 pub mod explain;
 pub mod generate;
 pub mod hint;
@@ -19,11 +20,8 @@ use std::collections::VecDeque;
 use std::sync::mpsc;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nsudoku::format::Style;
 use nsudoku::parse::Record;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nsudoku::{Error, Grid, Helpers, Solutions, Stop};
@@ -32,6 +30,7 @@ use rayon::prelude::*;
 use crate::cli::{Format, InputArgs, SearchArgs};
 use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
 use crate::output::{Out, Status, Writer};
+use crate::progress::Progress;
 
 /// The solutions of a grid with the engine asked for, given up after the timeout from now.
 pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
@@ -95,6 +94,9 @@ pub struct Run<'a> {
     /// One puzzle at a time, each output written as it grows ([`Out::streaming`]): for
     /// outputs with no bound, such as every solution of a puzzle.
     pub stream: bool,
+    /// Clashing digits make a puzzle invalid (not for a player's grid checked against its
+    /// givens, where a clash is a mistake to point out).
+    pub clashes_invalid: bool,
 }
 
 impl Run<'_> {
@@ -104,6 +106,7 @@ impl Run<'_> {
             threads,
             search: None,
             stream: false,
+            clashes_invalid: true,
         }
     }
 }
@@ -123,6 +126,7 @@ where
         threads,
         search,
         stream,
+        clashes_invalid,
     } = how;
     let options = read_options(input)?;
     let pool = worker_pool(if stream { 1 } else { threads })?;
@@ -131,28 +135,13 @@ where
         let _ = search.helpers.set(helpers(pool.current_num_threads()));
     }
     let paths = paths(input);
-    let progress = progress_bar(total_size(&paths));
-    let live = Arc::new(AtomicBool::new(true));
-    if !progress.is_hidden() {
-        // Keep the clock moving while one long puzzle holds the batch, with the guesses made.
-        progress.enable_steady_tick(Duration::from_millis(250));
-        if let Some(search) = search {
-            let (bar, counter, live) = (progress.clone(), search.guesses.clone(), live.clone());
-            std::thread::spawn(move || {
-                while live.load(Ordering::Relaxed) {
-                    let n = counter.load(Ordering::Relaxed);
-                    if n > 0 {
-                        bar.set_message(format!("{n} guesses"));
-                    }
-                    std::thread::sleep(Duration::from_millis(250));
-                }
-            });
-        }
-    }
+    let counter = search.map(|s| (s.guesses.clone(), "guesses"));
+    let mut progress = Progress::new("puzzles", total_size(&paths), counter);
     let style = Style {
         alphabet: options.alphabet.clone(),
         empty: '.',
     };
+    let colour = format == Format::Grid && crate::output::stdout_colour();
     let run = |records: &[(Location, Record)]| {
         let first = records.first().map(|(at, _)| at.clone());
         let mut out = Out::new(
@@ -166,20 +155,28 @@ where
         if stream {
             out = out.streaming();
         }
+        out.colour = colour;
         for (at, record) in records {
             let entry = record.read(&options);
             out.start(at.clone(), entry.empty);
             let _busy = search.and_then(|s| s.helpers.get()).map(Helpers::busy);
-            each(&mut out, validated(entry));
+            each(
+                &mut out,
+                if clashes_invalid {
+                    validated(entry)
+                } else {
+                    entry.result
+                },
+            );
         }
         out
     };
 
-    let mut writer = Writer::new();
+    let mut writer = Writer::new().with_progress(progress.bar());
     let result = if pool.current_num_threads() == 1 {
         // One thread: no pool, no batches.
         for_each_record(&paths, &options, |at, record, bytes| {
-            progress.inc(bytes);
+            progress.read(1, bytes);
             if stream {
                 // What is written first goes first.
                 writer.flush()?;
@@ -212,7 +209,7 @@ where
                 batch_bytes += record.text_len();
                 batch.push((at, record));
                 if batch.len() >= size || batch_bytes >= BATCH_BYTES {
-                    progress.inc(std::mem::take(&mut read_bytes));
+                    progress.read(batch.len() as u64, std::mem::take(&mut read_bytes));
                     size = (size * 2).min(BATCH_PUZZLES);
                     batch_bytes = 0;
                     let full = std::mem::replace(&mut batch, Vec::with_capacity(size));
@@ -220,15 +217,15 @@ where
                 }
                 Ok(())
             });
-            progress.inc(read_bytes);
+            progress.read(batch.len() as u64, read_bytes);
+            progress.all_read();
             let last = std::mem::take(&mut batch);
             let done = read.and_then(|failed| submit(last, &mut writer).map(|()| failed));
             let written = write_done(&mut in_flight, 0, &mut writer);
             done.and_then(|failed| written.map(|()| failed))
         })
     };
-    live.store(false, Ordering::Relaxed);
-    progress.finish_and_clear();
+    drop(progress);
     let flushed = writer.flush();
     if result? {
         writer.status = writer.status.max(Status::InputError);
@@ -336,24 +333,6 @@ fn write_done(
         }
     }
     Ok(())
-}
-
-/// A progress bar on stderr, drawn only when stderr is a terminal: bytes of the input when its
-/// size is known, else a spinner.
-pub fn progress_bar(total: Option<u64>) -> ProgressBar {
-    let target = ProgressDrawTarget::stderr();
-    match total {
-        Some(total) => ProgressBar::with_draw_target(Some(total), target).with_style(
-            ProgressStyle::with_template(
-                "{bar:40} {bytes}/{total_bytes} {elapsed} (eta {eta}) {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        ),
-        None => ProgressBar::with_draw_target(None, target).with_style(
-            ProgressStyle::with_template("{spinner} {bytes} read, {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        ),
-    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
                 hardest: None,
                 steps: 0,
                 outcome: Outcome::Interrupted,
+                reached: 0.0,
             }),
         };
         let secs = args.logic.timeout.as_secs_f64();
@@ -45,6 +46,16 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
                     r.steps, r.er
                 ))
             }
+            (Ok(r), _) if r.outcome == Outcome::Stuck => out.text(&match r.hardest {
+                None => format!(
+                    "{:.1} stuck: no technique applies to the puzzle as given",
+                    r.er
+                ),
+                Some(t) => format!(
+                    "{:.1} stuck: no technique applies after {} steps (the hardest {:.1}, {t})",
+                    r.er, r.steps, r.reached
+                ),
+            }),
             (Ok(r), _) => {
                 let hardest = r.hardest.map_or("-", |t| t.name());
                 out.text(&format!("{:.1} {} {}", r.er, r.level, hardest))

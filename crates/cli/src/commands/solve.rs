@@ -14,6 +14,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         threads: args.run.threads,
         search: Some(&args.search),
         stream: args.all,
+        clashes_invalid: true,
     };
     super::each_grid(&args.input, args.output.format, how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {
@@ -42,11 +43,18 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     if status != "solved" {
         out.fail(Status::Unsolved);
     }
+    let hint = out.symbols_hint(grid).filter(|_| status != "solved");
     match (out.format, &first) {
         (Format::Json, _) => {
             let mut fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            if let Some(hint) = hint {
+                fields["hint"] = json!(hint);
+            }
             if let Some(solution) = &first {
                 fields["grid"] = json!(solution);
+            }
+            if timed_out {
+                fields["guesses"] = json!(solutions.guesses());
             }
             out.json(fields);
         }
@@ -59,9 +67,18 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
                 ""
             }
         )),
-        (_, Some(solution)) if !multiple => out.grid(solution),
-        (_, Some(_)) => out.comment("more than one solution"),
-        (_, None) => out.comment("no solution"),
+        (_, Some(solution)) if !multiple => out.solution(solution, Some(grid)),
+        (_, found) => {
+            let what = if found.is_some() {
+                "more than one solution"
+            } else {
+                "no solution"
+            };
+            match hint {
+                Some(hint) => out.comment(&format!("{what} ({hint})")),
+                None => out.comment(what),
+            }
+        }
     }
 }
 
@@ -76,30 +93,32 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
         };
         count += 1;
         if out.format == Format::Json {
-            out.json(json!({ "solution": count, "grid": solution }));
+            out.json(json!({ "status": "solution", "solution": count, "grid": solution }));
         } else {
-            out.grid(&solution);
+            out.solution(&solution, Some(grid));
         }
     }
-    let exact = count < args.limit && !solutions.interrupted();
-    if count == 0 {
+    let timed_out = solutions.interrupted();
+    let exact = count < args.limit && !timed_out;
+    if count == 0 || timed_out {
         out.fail(Status::Unsolved);
     }
     if out.format == Format::Json {
         let status = match count {
-            0 if solutions.interrupted() => "timeout",
+            _ if timed_out => "timeout",
             0 => "no_solution",
             _ => "solved",
         };
-        let fields = json!({ "status": status, "count": count, "exact": exact });
+        let mut fields = json!({ "status": status, "count": count, "exact": exact });
+        if timed_out {
+            fields["guesses"] = json!(solutions.guesses());
+        }
         return out.json(merge([fields, shape_fields(grid)]));
+    }
+    if timed_out {
+        return out.timed_out(solutions.guesses(), count);
     }
     let more = if exact { "" } else { "+" };
     let noun = if count == 1 { "solution" } else { "solutions" };
-    let why = if solutions.interrupted() {
-        " (timed out)"
-    } else {
-        ""
-    };
-    out.comment(&format!("{count}{more} {noun}{why}"));
+    out.comment(&format!("{count}{more} {noun}"));
 }

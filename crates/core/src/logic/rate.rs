@@ -25,8 +25,9 @@ pub enum Level {
     Expert,
     /// ER > 7.2: long chains, forcing chains and nets.
     Extreme,
-    /// No logical path found (ER 20.0).
-    Unsolvable,
+    /// Logic found no further step on a puzzle that has one solution (ER 20.0, as Sudoku
+    /// Explainer writes for what it cannot rate).
+    Stuck,
 }
 
 impl Level {
@@ -38,7 +39,7 @@ impl Level {
             x if x <= 4.8 => Level::Hard,
             x if x <= 7.2 => Level::Expert,
             x if x < 20.0 => Level::Extreme,
-            _ => Level::Unsolvable,
+            _ => Level::Stuck,
         }
     }
 
@@ -50,7 +51,7 @@ impl Level {
             Level::Hard => 3.5..=4.8,
             Level::Expert => 4.9..=7.2,
             Level::Extreme => 7.3..=19.9,
-            Level::Unsolvable => 20.0..=20.0,
+            Level::Stuck => 20.0..=20.0,
         }
     }
 
@@ -62,7 +63,7 @@ impl Level {
             Level::Hard => "hard",
             Level::Expert => "expert",
             Level::Extreme => "extreme",
-            Level::Unsolvable => "unsolvable",
+            Level::Stuck => "stuck",
         }
     }
 }
@@ -89,6 +90,9 @@ pub struct Rating {
     /// Whether the solve finished: when it got stuck, the ER is 20.0; when it was
     /// interrupted, the ER is that of the steps found so far.
     pub outcome: Outcome,
+    /// The hardest step found: the ER when the solve finished, and how far logic got when it
+    /// did not.
+    pub reached: f64,
 }
 
 type Finder = fn(&Board) -> Option<Step>;
@@ -237,6 +241,7 @@ pub fn rate_within(grid: &Grid, scale: Scale, stop: &Stop) -> Result<Rating, Log
         hardest: None,
         steps: 0,
         outcome: Outcome::Solved,
+        reached: 0.0,
     };
     let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop.clone());
     let unique = solutions.count_up_to(2).count == 1;
@@ -250,7 +255,7 @@ pub fn rate_within(grid: &Grid, scale: Scale, stop: &Stop) -> Result<Rating, Log
             rating.outcome = Outcome::of(&board);
             if rating.outcome == Outcome::Stuck {
                 rating.er = 20.0;
-                rating.level = Level::Unsolvable;
+                rating.level = Level::Stuck;
             } else {
                 rating.level = Level::of(rating.er);
             }
@@ -261,6 +266,7 @@ pub fn rate_within(grid: &Grid, scale: Scale, stop: &Stop) -> Result<Rating, Log
         }
         if step.difficulty > rating.er {
             rating.er = step.difficulty;
+            rating.reached = step.difficulty;
             rating.hardest = Some(step.technique);
         }
         rating.steps += 1;

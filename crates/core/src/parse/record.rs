@@ -81,7 +81,54 @@ fn read_lines(start: usize, lines: &[Line], grid: bool, options: &ReadOptions) -
         let e = tokenize(line, &options.alphabet, &mut cells, &mut errors);
         empty = empty.or(e);
     }
-    build(start, cells, errors, empty, options)
+    let shape = options
+        .shape
+        .or_else(|| if grid { drawn_shape(lines) } else { None });
+    build(start, cells, errors, empty, shape)
+}
+
+/// The box shape a drawn grid shows, when no shape was given: the cells before the first
+/// vertical bar of its first row, and the rows before the first rule line (a gap in the line
+/// numbers: rule lines hold no cell and are not kept). Taken only when the drawing is clear:
+/// boxes at least 2 by 2, as many cells as rows; and for a square number of rows (which has its
+/// own square boxes) only when the drawing shows both bars and rules.
+fn drawn_shape(lines: &[Line]) -> Option<Shape> {
+    let n = lines.len();
+    let first = lines.first()?;
+    let width = cells_before_bar(&first.text, first.count().1);
+    let height = lines
+        .windows(2)
+        .position(|w| w[1].number != w[0].number + 1)
+        .map(|i| i + 1);
+    let square = (1..=n).any(|s| s * s == n);
+    let (w, h) = match (width, height) {
+        (Some(w), Some(h)) => (w, h),
+        (Some(w), None) if !square && w > 0 && n % w == 0 => (w, n / w),
+        (None, Some(h)) if !square && h > 0 && n % h == 0 => (n / h, h),
+        _ => return None,
+    };
+    let clear = w >= 2 && h >= 2 && w * h == n && lines.iter().all(|l| l.count().0 == n);
+    clear.then(|| Shape::new(w, h).ok()).flatten()
+}
+
+/// The cells on a line before its first vertical bar (`|` or a box-drawing vertical) that
+/// follows a cell.
+fn cells_before_bar(text: &str, compact: bool) -> Option<usize> {
+    let mut cells = 0;
+    let mut in_token = false;
+    for c in text.chars() {
+        let bar = matches!(c, '|' | '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏');
+        if bar && cells > 0 {
+            return Some(cells);
+        }
+        if is_separator(c) {
+            in_token = false;
+        } else if compact || !in_token {
+            cells += 1;
+            in_token = true;
+        }
+    }
+    None
 }
 
 /// The fast path for a line of ASCII symbols and separators that reads without a problem;
@@ -135,10 +182,10 @@ fn build(
     cells: Vec<(u64, Position)>,
     mut errors: Errors,
     empty: Option<char>,
-    options: &ReadOptions,
+    shape: Option<Shape>,
 ) -> Entry {
     let empty = empty.unwrap_or('.');
-    let shape = match Shape::for_cell_count(cells.len(), options.shape) {
+    let shape = match Shape::for_cell_count(cells.len(), shape) {
         Ok(shape) => shape,
         Err(e) => {
             // Row-length errors already say which row is off; the total adds nothing.
@@ -266,6 +313,27 @@ mod tests {
             ..ReadOptions::default()
         };
         assert!(!read_one(line, &wrong).unwrap().conflicts().is_empty());
+    }
+
+    #[test]
+    fn a_drawn_grid_gives_its_box_shape() {
+        let shape_of = |text: &str| read_one(text, &ReadOptions::default()).map(|g| g.shape());
+        let three_by_two = "+-------+-------+\n| 1 . 3 | . 5 . |\n| . 5 . | 1 . 3 |\n\
+                            +-------+-------+\n| . 3 . | 5 . 4 |\n| 5 . 4 | . 3 . |\n\
+                            +-------+-------+\n| 3 . 2 | . 4 . |\n| . 4 . | 3 . 2 |\n\
+                            +-------+-------+\n";
+        assert_eq!(shape_of(three_by_two), Ok(Shape::new(3, 2).unwrap()));
+        let two_by_three = "+-----+-----+-----+\n| 1 . | . . | . 4 |\n| . . | . . | . . |\n\
+                            | . . | . . | . . |\n+-----+-----+-----+\n| . . | . . | . . |\n\
+                            | . . | . . | . . |\n| . . | . . | . . |\n+-----+-----+-----+\n";
+        assert_eq!(shape_of(two_by_three), Ok(Shape::new(2, 3).unwrap()));
+        // Bars alone on a square grid: its square boxes, not the bars' guess.
+        let bars = "1 . | . .\n. . | . .\n. . | . .\n. . | . 2\n";
+        assert_eq!(shape_of(bars), Ok(Shape::new(2, 2).unwrap()));
+        // Bars between every cell say nothing of the boxes: the 6×6 needs --box.
+        let every =
+            "1|.|.|.|.|.\n.|.|.|.|.|.\n.|.|.|.|.|.\n.|.|.|.|.|.\n.|.|.|.|.|.\n.|.|.|.|.|.\n";
+        assert!(shape_of(every).is_err());
     }
 
     #[test]

@@ -1,0 +1,265 @@
+//! New puzzles: `generate` (one) and `generate_many` (a batch, on every core).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use nsudoku::generate::{Generator, Options, Symmetry};
+use nsudoku::logic::Level;
+use nsudoku::{Shape, Stop};
+use numpy::Element;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::batch::{Runner, Status, Symbol};
+use crate::errors;
+use crate::grid::{PyGrid, array, quote};
+use crate::input::{self, BoxShape};
+use crate::logic::{DEFAULT_TIMEOUT, Rating, scale};
+
+/// The levels `difficulty` names.
+const LEVELS: [Level; 5] = [
+    Level::Easy,
+    Level::Medium,
+    Level::Hard,
+    Level::Expert,
+    Level::Extreme,
+];
+
+/// The generator's options from the arguments, and the timeout a puzzle gets (by default 60 s
+/// when a rating is asked, none otherwise, as the CLI's).
+#[allow(clippy::too_many_arguments)]
+fn options(
+    size: usize,
+    boxes: Option<BoxShape>,
+    symmetry: &str,
+    minimal: bool,
+    difficulty: Option<&str>,
+    rating: Option<(f64, f64)>,
+    scale_name: &str,
+    timeout: Option<f64>,
+) -> PyResult<(Options, Option<Duration>)> {
+    let shape = match boxes {
+        Some(BoxShape(shape)) if size == 9 || size == shape.side() => shape,
+        Some(BoxShape(shape)) => {
+            return Err(PyValueError::new_err(format!(
+                "box {shape} makes {n}x{n} grids, not size {size}",
+                n = shape.side()
+            )));
+        }
+        None => Shape::for_side(size).map_err(|e| PyValueError::new_err(format!("size: {e}")))?,
+    };
+    let symmetry = Symmetry::ALL
+        .into_iter()
+        .find(|s| s.to_string() == symmetry)
+        .ok_or_else(|| {
+            let names: Vec<String> = Symmetry::ALL.iter().map(ToString::to_string).collect();
+            PyValueError::new_err(format!(
+                "symmetry: {symmetry:?} is not one of {}",
+                names.join(", ")
+            ))
+        })?;
+    let rating = match (difficulty, rating) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err("give difficulty or rating, not both"));
+        }
+        (Some(name), None) => {
+            let level = LEVELS
+                .into_iter()
+                .find(|l| l.name() == name)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "difficulty: {name:?} is not one of easy, medium, hard, expert, extreme"
+                    ))
+                })?;
+            Some(level.range())
+        }
+        (None, Some((low, high))) if low <= high && high >= 1.0 && low <= 20.0 => Some(low..=high),
+        (None, Some((low, high))) => {
+            return Err(PyValueError::new_err(format!(
+                "rating: ({low}, {high}) must be a range (low ≤ high) that meets 1.0–20.0"
+            )));
+        }
+        (None, None) => None,
+    };
+    if rating.is_some() && shape.side() > 64 {
+        return Err(PyValueError::new_err(format!(
+            "ratings work up to 64×64 grids, not {n}×{n}",
+            n = shape.side()
+        )));
+    }
+    let timeout = match timeout {
+        None if rating.is_some() => Some(DEFAULT_TIMEOUT),
+        t => t,
+    };
+    let options = Options {
+        symmetry,
+        minimal,
+        rating,
+        scale: scale(scale_name)?,
+        ..Options::new(shape)
+    };
+    Ok((options, input::duration(timeout)?))
+}
+
+/// A seed from the clock, for calls without one.
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A new puzzle, from ``generate``.
+#[pyclass(frozen, get_all, module = "nsudoku")]
+#[derive(Debug)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: PyGrid,
+    /// Its solution.
+    pub solution: PyGrid,
+    /// Its rating, when a ``difficulty`` or ``rating`` was asked for.
+    pub rating: Option<Rating>,
+    /// The seed: ``generate(…, seed=seed)`` makes the same puzzle again.
+    pub seed: u64,
+}
+
+#[pymethods]
+impl Generated {
+    fn __str__(&self) -> String {
+        self.puzzle.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Generated(puzzle={}, seed={})",
+            quote(&self.puzzle.text()),
+            self.seed
+        )
+    }
+}
+
+/// A new puzzle with exactly one solution, as ``nsudoku generate`` makes it.
+///
+/// ``size`` N makes N×N grids with boxes as square as N allows (``box="3x2"`` names them);
+/// ``symmetry`` is the clue pattern's (``none``, ``rot180``, ``rot90``, ``mirror``, ``flip``,
+/// ``diagonal``, ``antidiagonal``, ``dihedral``, ``full``); ``minimal``: every clue needed;
+/// ``difficulty`` (``easy`` … ``extreme``) or ``rating`` (an ER range ``(low, high)``) rates
+/// the candidates on ``scale`` until one fits. The same ``seed`` gives the same puzzle, the
+/// first of ``nsudoku generate --seed``. Raises ``Timeout`` after ``timeout`` seconds (default:
+/// 60 with a difficulty or rating, else none).
+#[pyfunction]
+#[pyo3(signature = (size = 9, r#box = None, *, symmetry = "none", minimal = false,
+    difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate(
+    py: Python<'_>,
+    size: usize,
+    r#box: Option<BoxShape>,
+    symmetry: &str,
+    minimal: bool,
+    difficulty: Option<&str>,
+    rating: Option<(f64, f64)>,
+    scale: &str,
+    seed: Option<u64>,
+    timeout: Option<f64>,
+) -> PyResult<Generated> {
+    let (options, duration) = options(
+        size, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
+    )?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    let generator = Generator::new(options, seed);
+    let work = crate::run::Work::new(duration, false);
+    let made = work.run(py, |stop| generator.puzzle_within(0, stop))?;
+    match made {
+        Some(g) => Ok(Generated {
+            puzzle: PyGrid(g.puzzle),
+            solution: PyGrid(g.solution),
+            rating: g.rating.as_ref().and_then(Rating::of),
+            seed,
+        }),
+        None if work.stop.expired() => Err(errors::timeout(format!(
+            "no puzzle found in {} s",
+            duration.map_or(0.0, |d| d.as_secs_f64())
+        ))),
+        None => Err(errors::error(format!(
+            "no puzzle found in {} attempts",
+            generator.options().max_attempts
+        ))),
+    }
+}
+
+/// ``count`` new puzzles with the options of ``generate``, on ``threads`` threads (default:
+/// every core): the same as ``nsudoku generate -n count --seed seed``, whatever the threads.
+///
+/// Returns ``(puzzles, solutions)``, two ``(count, N²)`` arrays (``uint8``; ``uint16`` beyond
+/// 255×255), the ``i``-th rows the ``i``-th puzzle of the seed. A puzzle not found within
+/// ``timeout`` seconds leaves both rows zero.
+#[pyfunction]
+#[pyo3(signature = (count, size = 9, r#box = None, *, symmetry = "none", minimal = false,
+    difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None,
+    threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate_many<'py>(
+    py: Python<'py>,
+    count: usize,
+    size: usize,
+    r#box: Option<BoxShape>,
+    symmetry: &str,
+    minimal: bool,
+    difficulty: Option<&str>,
+    rating: Option<(f64, f64)>,
+    scale: &str,
+    seed: Option<u64>,
+    timeout: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let (options, duration) = options(
+        size, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
+    )?;
+    let side = options.shape.side();
+    let generator = Generator::new(options, seed.unwrap_or_else(clock_seed));
+    let runner = Runner::new(threads, duration)?;
+    if side <= usize::from(u8::MAX) {
+        many::<u8>(py, &runner, &generator, count)
+    } else {
+        many::<u16>(py, &runner, &generator, count)
+    }
+}
+
+/// [`generate_many`] with cells of type `T`.
+fn many<'py, T: Symbol + Element>(
+    py: Python<'py>,
+    runner: &Runner,
+    generator: &Generator,
+    count: usize,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let cells = generator.options().shape.cell_count();
+    let mut both = vec![T::default(); count * 2 * cells];
+    runner.rows(
+        py,
+        &mut both,
+        2 * cells,
+        || (),
+        |(), i, stop: &Stop, out| {
+            let Some(g) = generator.puzzle_within(i as u64, stop) else {
+                return Status::Timeout;
+            };
+            let (puzzle, solution) = out.split_at_mut(cells);
+            for (o, &v) in puzzle.iter_mut().zip(g.puzzle.values()) {
+                *o = T::from_value(v);
+            }
+            for (o, &v) in solution.iter_mut().zip(g.solution.values()) {
+                *o = T::from_value(v);
+            }
+            Status::Solved
+        },
+    )?;
+    let (mut puzzles, mut solutions) = (Vec::with_capacity(count * cells), Vec::new());
+    solutions.reserve(count * cells);
+    for row in both.chunks(2 * cells) {
+        puzzles.extend_from_slice(&row[..cells]);
+        solutions.extend_from_slice(&row[cells..]);
+    }
+    Ok((
+        array(py, puzzles, count, cells)?,
+        array(py, solutions, count, cells)?,
+    ))
+}

@@ -1,0 +1,62 @@
+//! The Python module `nsudoku._nsudoku`, which the package `nsudoku` re-exports: the
+//! library's puzzles, searches, reasoning and generator, for one puzzle at a time or for
+//! batches of millions as NumPy arrays.
+//!
+//! The binding is thin: each function turns its arguments into the library's types
+//! (`input.rs`; batches in `batch.rs`), makes its calls into the library with the GIL released
+//! (`run.rs`), and turns the answer into Python objects (`grid.rs`, `logic.rs`,
+//! `generate.rs`) or into one of the package's exceptions (`errors.rs`).
+//!
+//! ```text
+//! str, rows, ndarray, Grid ─ input.rs ─► Grid ─┐
+//! 2-D array, texts, Arrow ─ batch.rs ─► rows ──┤ run.rs: GIL released, Ctrl-C looked for;
+//!                                              │ batch.rs: a rayon pool, a solver a thread
+//!                                              ▼
+//!                         the library: Solutions, logic, Generator
+//!                                              │
+//!   Grid, Step, Rating, … ◄─ grid.rs, logic.rs ┤ arrays and status codes ◄─ batch.rs
+//!   InvalidPuzzle, NoSolution, … ◄─ errors.rs ─┘
+//! ```
+
+mod batch;
+mod errors;
+mod generate;
+mod grid;
+mod input;
+mod logic;
+mod run;
+mod single;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "STATUSES",
+        pyo3::types::PyTuple::new(m.py(), batch::STATUSES)?,
+    )?;
+    m.add_class::<grid::PyGrid>()?;
+    m.add_class::<errors::Problem>()?;
+    m.add_class::<single::SolutionIter>()?;
+    m.add_class::<logic::Step>()?;
+    m.add_class::<logic::Explanation>()?;
+    m.add_class::<logic::Rating>()?;
+    m.add_class::<logic::Hint>()?;
+    m.add_class::<generate::Generated>()?;
+    m.add_function(wrap_pyfunction!(single::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(single::count, m)?)?;
+    m.add_function(wrap_pyfunction!(single::is_unique, m)?)?;
+    m.add_function(wrap_pyfunction!(single::check, m)?)?;
+    m.add_function(wrap_pyfunction!(single::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(logic::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(logic::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(logic::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::to_lines, m)?)?;
+    Ok(())
+}
