@@ -17,6 +17,8 @@
 //! rotation and reflection of the square is one of these (rotating a quarter turn needs
 //! square boxes, as transposing does).
 
+use std::fmt;
+
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
@@ -40,6 +42,14 @@ pub enum TransformError {
         what: &'static str,
         /// What it should be.
         expected: String,
+    },
+    /// Text that is not a transformation written as [`Transform`]'s `Display` writes it.
+    #[error("{text:?} is not a transform: {why}")]
+    Syntax {
+        /// The offending part.
+        text: String,
+        /// What was expected.
+        why: String,
     },
 }
 
@@ -242,7 +252,8 @@ impl Transform {
         // Cell (r, c) of b's result comes from cell σ_b(r, c) of its source, which is a's
         // result: σ(r, c) = σ_a(σ_b(r, c)), with σ(r, c) = (R[r], C[c]) untransposed and
         // (R[c], C[r]) transposed.
-        let compose = |x: &[usize], y: &[usize]| -> Vec<usize> { y.iter().map(|&i| x[i]).collect() };
+        let compose =
+            |x: &[usize], y: &[usize]| -> Vec<usize> { y.iter().map(|&i| x[i]).collect() };
         let (rows, cols) = if b.transpose == a.transpose {
             if b.transpose {
                 (compose(&a.rows, &b.cols), compose(&a.cols, &b.rows))
@@ -315,6 +326,47 @@ impl Transform {
         }
     }
 
+    /// Reads a transformation of `shape` written as its `Display` writes it:
+    /// `rows=…,cols=…,digits=…`, then `,transpose` when it transposes. Each list is 1-based:
+    /// one symbol an entry (`1`–`9`, then `A`–`Z` for 10–35) up to 35 entries, numbers
+    /// separated by `.` beyond (either form is read for any size). Missing parts stay as
+    /// they are (`digits=987654321` alone swaps 1 and 9, 2 and 8, …).
+    pub fn parse(shape: Shape, text: &str) -> Result<Transform, TransformError> {
+        let n = shape.side();
+        let identity = Transform::identity(shape);
+        let (mut rows, mut cols, mut digits) = (identity.rows, identity.cols, identity.digits);
+        let mut transpose = false;
+        for part in text.trim().split(',').map(str::trim) {
+            let syntax = |why: &str| TransformError::Syntax {
+                text: part.to_owned(),
+                why: why.to_owned(),
+            };
+            if part == "transpose" {
+                transpose = true;
+                continue;
+            }
+            let Some((key, list)) = part.split_once('=') else {
+                return Err(syntax("expected rows=…, cols=…, digits=… or transpose"));
+            };
+            let list = read_list(list, n).ok_or_else(|| {
+                syntax(&format!(
+                    "expected {n} numbers from 1 to {n}, one symbol each (1-9, A-Z) or separated by ."
+                ))
+            })?;
+            match key.trim() {
+                "rows" => rows = list.into_iter().map(|v| v - 1).collect(),
+                "cols" => cols = list.into_iter().map(|v| v - 1).collect(),
+                "digits" => {
+                    digits = std::iter::once(0)
+                        .chain(list.into_iter().map(|v| v as u16))
+                        .collect();
+                }
+                _ => return Err(syntax("the parts are rows, cols, digits and transpose")),
+            }
+        }
+        Transform::new(shape, transpose, rows, cols, digits)
+    }
+
     /// The transformed grid.
     ///
     /// # Panics
@@ -332,6 +384,61 @@ impl Transform {
             }
         }
         Grid::from_values(self.shape, &out).expect("a permutation keeps values in range")
+    }
+}
+
+/// The symbols of a 1-based list entry: `1`–`9`, then `A`–`Z`.
+const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// `n` numbers from 1 to `n`: one symbol each, or numbers separated by `.`.
+fn read_list(text: &str, n: usize) -> Option<Vec<usize>> {
+    let text = text.trim();
+    let list: Vec<usize> = if text.contains('.') || n > SYMBOLS.len() {
+        text.split('.')
+            .map(|t| t.trim().parse().ok())
+            .collect::<Option<_>>()?
+    } else {
+        text.bytes()
+            .map(|b| {
+                let b = b.to_ascii_uppercase();
+                SYMBOLS.iter().position(|&s| s == b).map(|i| i + 1)
+            })
+            .collect::<Option<_>>()?
+    };
+    (list.len() == n && list.iter().all(|&v| (1..=n).contains(&v))).then_some(list)
+}
+
+/// Writes a 1-based list as [`read_list`] reads it.
+fn write_list(
+    f: &mut fmt::Formatter<'_>,
+    values: impl Iterator<Item = usize>,
+    n: usize,
+) -> fmt::Result {
+    for (i, v) in values.enumerate() {
+        if n <= SYMBOLS.len() {
+            write!(f, "{}", char::from(SYMBOLS[v - 1]))?;
+        } else {
+            write!(f, "{}{v}", if i > 0 { "." } else { "" })?;
+        }
+    }
+    Ok(())
+}
+
+/// `rows=…,cols=…,digits=…` (1-based), then `,transpose` when it transposes: what
+/// [`Transform::parse`] reads.
+impl fmt::Display for Transform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.shape.side();
+        f.write_str("rows=")?;
+        write_list(f, self.rows.iter().map(|&r| r + 1), n)?;
+        f.write_str(",cols=")?;
+        write_list(f, self.cols.iter().map(|&c| c + 1), n)?;
+        f.write_str(",digits=")?;
+        write_list(f, self.digits[1..].iter().map(|&d| usize::from(d)), n)?;
+        if self.transpose {
+            f.write_str(",transpose")?;
+        }
+        Ok(())
     }
 }
 
@@ -360,6 +467,39 @@ mod tests {
         }
         assert!(seen.len() > 15, "transforms should differ");
         assert_eq!(Transform::identity(puzzle.shape()).apply(&puzzle), puzzle);
+    }
+
+    #[test]
+    fn written_transforms_read_back() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for shape in [
+            Shape::CLASSIC,
+            Shape::new(3, 2).unwrap(),
+            Shape::new(4, 4).unwrap(),
+            Shape::new(6, 6).unwrap(),
+        ] {
+            for _ in 0..10 {
+                let t = Transform::random(shape, &mut rng);
+                assert_eq!(Transform::parse(shape, &t.to_string()), Ok(t));
+            }
+        }
+        let t = Transform::parse(Shape::CLASSIC, "digits=987654321").unwrap();
+        assert_eq!(t.digits()[1], 9);
+        assert_eq!(
+            Transform::transposition(Shape::CLASSIC)
+                .unwrap()
+                .to_string(),
+            "rows=123456789,cols=123456789,digits=123456789,transpose"
+        );
+        for bad in [
+            "rows=12345678",
+            "rows=423156789",
+            "turn",
+            "rows=12345678X",
+            "cols=1.2",
+        ] {
+            assert!(Transform::parse(Shape::CLASSIC, bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

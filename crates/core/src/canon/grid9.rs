@@ -509,14 +509,15 @@ impl Grids {
         }
         let row = |r: usize| -> u64 {
             let cells = &self.cells[t][r];
-            p.at.iter()
-                .fold(0, |acc, &c| acc << 4 | label[usize::from(cells[usize::from(c)])])
+            p.at.iter().fold(0, |acc, &c| {
+                acc << 4 | label[usize::from(cells[usize::from(c)])]
+            })
         };
         let top = r0 / 3;
         let mut bands = [[(0u64, 0u8); 3]; 2];
         for (i, b) in (0..3).filter(|&b| b != top).enumerate() {
-            for k in 0..3 {
-                bands[i][k] = (row(3 * b + k), (3 * b + k) as u8);
+            for (k, slot) in bands[i].iter_mut().enumerate() {
+                *slot = (row(3 * b + k), (3 * b + k) as u8);
             }
             bands[i].sort_unstable();
         }

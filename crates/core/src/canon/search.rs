@@ -207,10 +207,10 @@ impl Search {
             }
         }
         let mut label = 0;
-        for k in 0..h {
-            self.group[k] = best[k];
+        for (k, &count) in best.iter().enumerate().take(h) {
+            self.group[k] = count;
             for i in 0..w {
-                let filled = i >= w - usize::from(best[k]);
+                let filled = i >= w - usize::from(count);
                 self.row0[k * w + i] = if filled {
                     label += 1;
                     label
