@@ -11,10 +11,9 @@ use super::Run;
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let how = Run {
-        threads: args.run.threads,
         search: Some(&args.search),
         stream: args.all,
-        clashes_invalid: true,
+        ..Run::threads(args.run.threads)
     };
     super::each_grid(&args.input, args.output.format, how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {

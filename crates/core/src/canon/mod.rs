@@ -78,7 +78,9 @@ pub const MAX_SIDE: usize = 16;
 #[non_exhaustive]
 pub enum CanonError {
     /// A grid larger than [`MAX_SIDE`].
-    #[error("canonical forms are computed up to {MAX_SIDE}x{MAX_SIDE}, and this grid is {side}x{side}")]
+    #[error(
+        "canonical forms are computed up to {MAX_SIDE}x{MAX_SIDE}, and this grid is {side}x{side}"
+    )]
     TooLarge {
         /// Its side.
         side: usize,

@@ -14,7 +14,11 @@ fn grid(text: &str, shape: Shape) -> Grid {
 
 fn check_against_brute(g: &Grid) {
     let form = canonical(g).unwrap();
-    assert_eq!(form.transform.apply(g), form.grid, "the transform gives the form");
+    assert_eq!(
+        form.transform.apply(g),
+        form.grid,
+        "the transform gives the form"
+    );
     assert_eq!(
         form.grid.values(),
         &brute::canonical(g)[..],
@@ -29,9 +33,18 @@ fn small_shapes_agree_with_brute_force() {
         ("0000000000000000", Shape::new(2, 2).unwrap()),
         ("1234341221434321", Shape::new(2, 2).unwrap()),
         ("1200003000400000", Shape::new(2, 2).unwrap()),
-        ("123456456123231564564231312645645312", Shape::new(3, 2).unwrap()),
-        ("100000000200030000000004000050600000", Shape::new(3, 2).unwrap()),
-        ("000100020000003040000000506000000001", Shape::new(2, 3).unwrap()),
+        (
+            "123456456123231564564231312645645312",
+            Shape::new(3, 2).unwrap(),
+        ),
+        (
+            "100000000200030000000004000050600000",
+            Shape::new(3, 2).unwrap(),
+        ),
+        (
+            "000100020000003040000000506000000001",
+            Shape::new(2, 3).unwrap(),
+        ),
     ] {
         check_against_brute(&grid(text, shape));
     }
@@ -54,14 +67,24 @@ fn classic_puzzles_agree_with_brute_force() {
 fn scratch_17() {
     let text = std::fs::read_to_string("/work/shared/data/puzzles/9x9/puzzles2_17_clue").unwrap();
     let mut bad = 0;
-    for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
+    for (i, l) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+    {
         let g: Grid = l.parse().unwrap();
         let f = canonical(&g).unwrap();
         if f.grid != g {
             bad += 1;
             if bad <= 5 {
                 let b = brute::canonical(&g);
-                println!("line {} {}\n   ours  {:?}\n   brute {:?}", i + 1, l, f.grid, b);
+                println!(
+                    "line {} {}\n   ours  {:?}\n   brute {:?}",
+                    i + 1,
+                    l,
+                    f.grid,
+                    b
+                );
                 assert_eq!(f.grid.values(), &b[..]);
             }
         }
