@@ -3,8 +3,6 @@
 //! Random copies of the puzzle at a place of the input come from the seed, that place (file
 //! and line) and nothing else, so a run is reproduced by its seed whatever the thread count.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
-
 use nsudoku::transform::Transform;
 use nsudoku::{Grid, Shape, Uniqueness};
 use rand::SeedableRng;
@@ -66,11 +64,20 @@ pub fn run(args: &TransformArgs) -> anyhow::Result<Status> {
     )
 }
 
-/// The seed of the random copies of the puzzle at `out`'s place.
+/// The seed of the random copies of the puzzle at `out`'s place: the seed, the file's name
+/// (FNV-1a) and the line, mixed by SplitMix64's finaliser, the same from release to release
+/// (unlike the standard library's hasher).
 fn place_seed(seed: u64, out: &Out) -> u64 {
-    let mut h = DefaultHasher::new();
-    (seed, &out.at.file, out.at.line).hash(&mut h);
-    h.finish()
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let file = out.at.file.as_deref().unwrap_or("").bytes().fold(
+        0xcbf2_9ce4_8422_2325u64,
+        |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3),
+    );
+    mix(mix(mix(seed) ^ file) ^ out.at.line as u64)
 }
 
 /// One copy: the transformed puzzle (and solution), as a line, grids or a JSON object.
