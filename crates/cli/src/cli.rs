@@ -76,7 +76,7 @@ pub enum Command {
     /// Equivalent copies of each puzzle: random (reproducible by --seed) or named
     /// transformations.
     Transform(TransformArgs),
-    /// Measure single-threaded solving speed per file (a markdown table).
+    /// Measure single-threaded solving (or --canon) speed per file (a markdown table).
     Bench(BenchArgs),
     /// Serve the web page and the JSON HTTP API (http://127.0.0.1:8080 by default).
     Serve(ServeArgs),
@@ -625,6 +625,10 @@ pub struct BenchArgs {
     /// Time the first solution only, instead of counting up to 2 (the uniqueness check).
     #[arg(long)]
     pub first: bool,
+
+    /// Time canonical forms (`canon`) instead of solving (grids up to 16×16).
+    #[arg(long, conflicts_with_all = ["first", "engine"])]
+    pub canon: bool,
 
     /// Permute each puzzle at random (digits, bands, rows, stacks, columns, transposition).
     #[arg(long)]

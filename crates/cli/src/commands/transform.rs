@@ -73,10 +73,15 @@ fn place_seed(seed: u64, out: &Out) -> u64 {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     };
-    let file = out.at.file.as_deref().unwrap_or("").bytes().fold(
-        0xcbf2_9ce4_8422_2325u64,
-        |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3),
-    );
+    let file = out
+        .at
+        .file
+        .as_deref()
+        .unwrap_or("")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
     mix(mix(mix(seed) ^ file) ^ out.at.line as u64)
 }
 
