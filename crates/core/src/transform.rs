@@ -152,6 +152,27 @@ impl Transform {
         })
     }
 
+    /// A transformation from parts known to be right (the canonical search builds them band
+    /// by band and stack by stack): [`Transform::new`]'s checks, in debug builds only.
+    pub(crate) fn from_parts(
+        shape: Shape,
+        transpose: bool,
+        rows: Vec<usize>,
+        cols: Vec<usize>,
+        digits: Vec<u16>,
+    ) -> Transform {
+        debug_assert!(
+            Transform::new(shape, transpose, rows.clone(), cols.clone(), digits.clone()).is_ok()
+        );
+        Transform {
+            shape,
+            rows,
+            cols,
+            digits,
+            transpose,
+        }
+    }
+
     /// Only the digits change: `digits[d - 1]` replaces `d` (`[9, 8, …, 1]` swaps 1 and 9, …).
     pub fn relabel(shape: Shape, digits: &[u16]) -> Result<Transform, TransformError> {
         let n = shape.side();

@@ -551,8 +551,7 @@ impl Grids {
             }
         }
         let (rows, cols) = if t == 1 { (cols, rows) } else { (rows, cols) };
-        let transform = Transform::new(crate::Shape::CLASSIC, t == 1, rows, cols, digits)
-            .expect("the search keeps bands, stacks and digits whole");
+        let transform = Transform::from_parts(crate::Shape::CLASSIC, t == 1, rows, cols, digits);
         (values, transform)
     }
 }

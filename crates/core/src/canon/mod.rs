@@ -233,8 +233,7 @@ fn transform_of(shape: Shape, c: &Cand) -> Transform {
     let cols: Vec<usize> = c.col_at[..n].iter().map(|&r| usize::from(r)).collect();
     let digits: Vec<u16> = c.label[..=n].iter().map(|&d| u16::from(d)).collect();
     let (rows, cols) = if c.t == 1 { (cols, rows) } else { (rows, cols) };
-    Transform::new(shape, c.t == 1, rows, cols, digits)
-        .expect("the search keeps bands, stacks and digits whole")
+    Transform::from_parts(shape, c.t == 1, rows, cols, digits)
 }
 
 #[cfg(test)]
