@@ -338,13 +338,7 @@ impl Transform {
         digits.shuffle(rng);
         digits.insert(0, 0);
         let transpose = w == h && rng.random_bool(0.5);
-        Transform {
-            shape,
-            rows,
-            cols,
-            digits,
-            transpose,
-        }
+        Transform::from_parts(shape, transpose, rows, cols, digits)
     }
 
     /// Reads a transformation of `shape` written as its `Display` writes it:
