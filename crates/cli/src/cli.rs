@@ -64,7 +64,19 @@ pub enum Command {
     Rate(RateArgs),
     /// Generate puzzles with exactly one solution.
     Generate(GenerateArgs),
-    /// Measure single-threaded solving speed per file (a markdown table).
+    /// The canonical (minlex) form of each puzzle or grid, or whether puzzles are equivalent.
+    ///
+    /// The canonical form is the smallest string, cells read row by row with 0 for an empty
+    /// cell, over every transformation that keeps a grid valid (permutations of bands, rows
+    /// in a band, stacks, columns in a stack, transposition for square boxes) with the best
+    /// relabelling of the digits: the forum's "minlex" form. Up to 16×16.
+    Canon(CanonArgs),
+    /// Keep the first puzzle of each equivalence class, drop the rest (counted on stderr).
+    Dedup(DedupArgs),
+    /// Equivalent copies of each puzzle: random (reproducible by --seed) or named
+    /// transformations.
+    Transform(TransformArgs),
+    /// Measure single-threaded solving (or --canon) speed per file (a markdown table).
     Bench(BenchArgs),
     /// Serve the web page and the JSON HTTP API (http://127.0.0.1:8080 by default).
     Serve(ServeArgs),
@@ -106,11 +118,7 @@ pub struct ServeArgs {
 
 /// A body limit: 1 KiB to 1 GiB.
 fn parse_body(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if (1 << 10..=1 << 30).contains(&n) => Ok(n),
-        Ok(_) => Err("from 1024 to 1073741824 bytes".into()),
-        Err(_) => Err(format!("{s:?} is not a whole number")),
-    }
+    whole_number(s, 1 << 10, 1 << 30).map_err(|e| format!("{e} bytes"))
 }
 
 #[derive(Debug, Args)]
@@ -503,6 +511,126 @@ pub struct CheckArgs {
     pub run: RunArgs,
 }
 
+/// Puzzles in, a grid or a line per puzzle out, on every core.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// Output format `json` adds the transform that maps each puzzle to its form.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Compare each puzzle with the first: equivalent (and the transform from the first to
+    /// it) or not. Exit status 0 when all are equivalent, 1 when one is not.
+    #[arg(long)]
+    pub same: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DedupArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// The most distinct puzzles remembered (16 bytes each, about 40 with the table); the run
+    /// stops with an error beyond.
+    #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = parse_classes)]
+    pub max_distinct: usize,
+}
+
+/// The most distinct puzzles `dedup --max-distinct` may ask to remember: about 40 GB.
+pub const MAX_DISTINCT: usize = 1_000_000_000;
+
+fn parse_classes(s: &str) -> Result<usize, String> {
+    whole_number(s, 1, MAX_DISTINCT)
+}
+
+/// A whole number from `least` to `most`.
+fn whole_number(s: &str, least: usize, most: usize) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (least..=most).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("from {least} to {most}")),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    /// Output format `json` adds the transform applied.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Random copies of each puzzle (without named transformations).
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1, value_parser = parse_copies)]
+    pub count: usize,
+
+    /// Seed: the same seed and input give the same copies, whatever the thread count.
+    /// Default: a seed from the clock (printed on stderr).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Solve each puzzle and write its solution, transformed alike, after it on the line (or
+    /// as `solution` in JSON).
+    #[arg(long, visible_alias = "keep-solution")]
+    pub with_solution: bool,
+
+    /// Apply a transform as `canon -f json` and `canon --same` write it
+    /// (`rows=…,cols=…,digits=…[,transpose]`).
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["count", "seed"])]
+    pub apply: Option<String>,
+
+    /// Transpose (rows become columns; square boxes only).
+    #[arg(long, conflicts_with_all = ["count", "seed"])]
+    pub transpose: bool,
+
+    /// Turn clockwise by this many degrees: 90, 180 or 270 (90 and 270: square boxes only).
+    #[arg(long, value_name = "DEGREES", value_parser = parse_rotation, conflicts_with_all = ["count", "seed"])]
+    pub rotate: Option<u32>,
+
+    /// Mirror left to right.
+    #[arg(long, conflicts_with_all = ["count", "seed"])]
+    pub mirror: bool,
+
+    /// Turn upside down.
+    #[arg(long, conflicts_with_all = ["count", "seed"])]
+    pub flip: bool,
+
+    /// Rename the digits: the i-th symbol is what i becomes (`987654321` swaps 1 and 9, …;
+    /// 1-9 then A-Z for larger grids).
+    #[arg(long, value_name = "DIGITS", conflicts_with_all = ["count", "seed"])]
+    pub relabel: Option<String>,
+
+    /// Apply the inverse of the named transformations instead (`--apply SPEC --inverse` maps
+    /// a canonical form, or its solution, back).
+    #[arg(long, conflicts_with_all = ["count", "seed"])]
+    pub inverse: bool,
+}
+
+/// The most copies of one puzzle `transform --count` may ask for.
+pub const MAX_COPIES: usize = 1_000_000;
+
+fn parse_copies(s: &str) -> Result<usize, String> {
+    whole_number(s, 1, MAX_COPIES)
+}
+
+/// A turn in degrees, as quarter turns.
+fn parse_rotation(s: &str) -> Result<u32, String> {
+    match s {
+        "0" | "360" => Ok(0),
+        "90" => Ok(1),
+        "180" => Ok(2),
+        "270" => Ok(3),
+        _ => Err(format!("{s:?}: turns are 90, 180 or 270 degrees")),
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     #[command(flatten)]
@@ -511,6 +639,10 @@ pub struct BenchArgs {
     /// Time the first solution only, instead of counting up to 2 (the uniqueness check).
     #[arg(long)]
     pub first: bool,
+
+    /// Time canonical forms (`canon`) instead of solving (grids up to 16×16).
+    #[arg(long, conflicts_with_all = ["first", "engine"])]
+    pub canon: bool,
 
     /// Permute each puzzle at random (digits, bands, rows, stacks, columns, transposition).
     #[arg(long)]

@@ -1,7 +1,9 @@
 //! Results of one puzzle, written to buffers (on any thread) and then, in input order, to
 //! stdout and stderr by [`Writer`].
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use nsudoku::format::Style;
@@ -46,6 +48,9 @@ pub struct Out {
     stream: Option<io::Result<()>>,
     /// CSV output ([`Out::csv`]): the command's columns, added to the input's.
     csv: Option<&'static [&'static str]>,
+    /// Text of `stdout` that [`Writer`] keeps only for the first output with its key
+    /// ([`Out::keyed`]): the key, and where the text starts and ends.
+    keyed: Vec<(u128, usize, usize)>,
 }
 
 /// Text a streaming [`Out`] holds before writing it.
@@ -64,6 +69,7 @@ impl Out {
             colour: false,
             stream: None,
             csv: None,
+            keyed: Vec::new(),
         }
     }
 
@@ -124,6 +130,18 @@ impl Out {
         self.stdout.push('\n');
     }
 
+    /// A puzzle and its solution: on one line separated by a space, or as two grids.
+    pub fn pair(&mut self, puzzle: &Grid, solution: &Grid) {
+        if self.format == Format::Grid {
+            self.solution(puzzle, Some(puzzle));
+            return self.solution(solution, Some(puzzle));
+        }
+        self.stdout.push_str(&self.style.line(puzzle));
+        self.stdout.push(' ');
+        self.stdout.push_str(&self.style.line(solution));
+        self.stdout.push('\n');
+    }
+
     /// A comment line standing for a puzzle that has no grid to show (`# line 3: no solution`);
     /// comment lines are skipped when the output is read back.
     pub fn comment(&mut self, text: &str) {
@@ -144,6 +162,14 @@ impl Out {
         self.comment(&format!(
             "timed out after {guesses} guesses, {found} {noun} found"
         ));
+    }
+
+    /// Output that a [`Writer`] with [`Seen`] keys writes only for the first puzzle of the run
+    /// with this key.
+    pub fn keyed(&mut self, key: u128, write: impl FnOnce(&mut Out)) {
+        let start = self.stdout.len();
+        write(self);
+        self.keyed.push((key, start, self.stdout.len()));
     }
 
     /// A plain text line.
@@ -439,10 +465,77 @@ pub fn check_stdout() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The keys seen by a [`Writer`], as a set of at most `max` 128-bit keys (a key is already a
+/// hash: the table takes its low bits as they are).
+#[derive(Debug)]
+pub struct Seen {
+    keys: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    max: usize,
+    dropped: u64,
+}
+
+impl Seen {
+    pub fn new(max: usize) -> Seen {
+        Seen {
+            keys: HashSet::default(),
+            max,
+            dropped: 0,
+        }
+    }
+
+    /// Whether `key` is new (it is then remembered), or an error once `max` keys are held.
+    fn first(&mut self, key: u128) -> io::Result<bool> {
+        if self.keys.contains(&key) {
+            self.dropped += 1;
+            return Ok(false);
+        }
+        if self.keys.len() >= self.max {
+            return Err(io::Error::other(format!(
+                "more than {} distinct puzzles: raise --max-distinct (about 40 bytes each)",
+                self.max
+            )));
+        }
+        self.keys.insert(key);
+        Ok(true)
+    }
+}
+
+impl std::fmt::Display for Seen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kept = self.keys.len() as u64;
+        write!(
+            f,
+            "kept {kept} of {} puzzles, dropped {} equivalent to an earlier one",
+            kept + self.dropped,
+            self.dropped
+        )
+    }
+}
+
+/// A hasher for keys that are hashes already: the low 64 bits.
+#[derive(Debug, Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, key: u128) {
+        self.0 = key as u64;
+    }
+}
+
 /// Writes outputs in the order given, and keeps the worst status.
 pub struct Writer {
     out: BufWriter<StdoutLock<'static>>,
     pub status: Status,
+    /// When set, keyed output ([`Out::keyed`]) is written for the first of each key only.
+    pub seen: Option<Seen>,
     /// Counts the puzzles written.
     progress: Option<indicatif::ProgressBar>,
 }
@@ -453,6 +546,7 @@ impl Writer {
             out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
             status: Status::Success,
             progress: None,
+            seen: None,
         }
     }
 
@@ -477,7 +571,17 @@ impl Writer {
                 report(line, false);
             }
         }
-        self.out.write_all(out.stdout.as_bytes())
+        let Some(seen) = &mut self.seen else {
+            return self.out.write_all(out.stdout.as_bytes());
+        };
+        let mut from = 0;
+        for &(key, start, end) in &out.keyed {
+            if !seen.first(key)? {
+                self.out.write_all(&out.stdout.as_bytes()[from..start])?;
+                from = end;
+            }
+        }
+        self.out.write_all(&out.stdout.as_bytes()[from..])
     }
 
     pub fn flush(&mut self) -> io::Result<()> {
@@ -488,6 +592,20 @@ impl Writer {
 /// `size` and `box` fields for a grid's JSON object.
 pub fn shape_fields(grid: &Grid) -> Value {
     json!({ "size": grid.side(), "box": grid.shape().to_string() })
+}
+
+/// A transformation as JSON: `transpose`, `rows` and `cols` (row `r` of the result is source
+/// row `rows[r]`, 1-based, before any transpose), `digits` (digit `d` becomes `digits[d-1]`),
+/// and `spec`, the text `transform --apply` reads.
+pub fn transform_fields(t: &nsudoku::transform::Transform) -> Value {
+    let one_based = |v: &[usize]| v.iter().map(|&i| i + 1).collect::<Vec<_>>();
+    json!({
+        "transpose": t.transposes(),
+        "rows": one_based(t.rows()),
+        "cols": one_based(t.cols()),
+        "digits": &t.digits()[1..],
+        "spec": t.to_string(),
+    })
 }
 
 /// Merges JSON objects, later fields last.

@@ -1,5 +1,6 @@
 //! Tests of the real `nsudoku` binary: exit codes, stderr, and snapshots of the output.
 
+mod canon;
 mod formats;
 mod hardening;
 mod readme;

@@ -197,6 +197,18 @@ fn the_json_table_lists_what_each_command_gives() {
             &[&["hint", "--givens", puzzle]],
             format!("{player}\n"),
         ),
+        ("canon", &[&["canon"]], input.clone()),
+        (
+            "canon --same",
+            &[&["canon", "--same"]],
+            format!("{puzzle}\n{puzzle}\n{none}\n12\n"),
+        ),
+        ("dedup", &[&["dedup"]], format!("{puzzle}\n{puzzle}\n12\n")),
+        (
+            "transform",
+            &[&["transform", "--with-solution", "--seed", "1"]],
+            input.clone(),
+        ),
         (
             "generate",
             &[&[
@@ -223,6 +235,10 @@ fn the_json_table_lists_what_each_command_gives() {
             "explain",
             "hint",
             "rate",
+            "canon",
+            "canon --same",
+            "dedup",
+            "transform",
             "generate"
         ]
     );

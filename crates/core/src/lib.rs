@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+pub mod canon;
 mod cell;
 pub mod error;
 pub mod format;

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
+use nsudoku::canon::Canonicalizer;
 use nsudoku::format::Style;
 use nsudoku::parse::{ReadOptions, read_line};
 use nsudoku::transform::Transform;
@@ -38,7 +39,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     let options = read_options(&args.input)?;
     // Files, or standard input (`-` or none), as every command reads.
     let files = crate::input::paths(&args.input);
-    let mode = if args.first { "first" } else { "count up to 2" };
+    let mode = match (args.canon, args.first) {
+        (true, _) => "canon",
+        (false, true) => "first",
+        (false, false) => "count up to 2",
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let table = Table::new(&files);
     table.header(&mut out)?;
@@ -64,7 +69,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let lines = prepare(&grids, args, &mut rng)?;
         let engine: Engine = args.engine.into();
         let limit = if args.first { 1 } else { 2 };
-        let mut solver = Solutions::new(&grids[0], engine);
+        let mut work = if args.canon {
+            Work::Canon(Box::new(Canonicalizer::new()))
+        } else {
+            Work::Solve(Solutions::new(&grids[0], engine))
+        };
 
         spinner.set_message(format!(
             "{name}: {} puzzles, warming up for {} s",
@@ -74,7 +83,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let warm = Instant::now();
         while warm.elapsed() < args.warmup {
             for chunk in lines.chunks(1024) {
-                pass(chunk, &options, &mut solver, limit);
+                pass(chunk, &options, &mut work, limit);
                 if warm.elapsed() >= args.warmup {
                     break;
                 }
@@ -88,7 +97,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let mut passes = 0;
         let mut stats = Pass::default();
         while passes == 0 || start.elapsed() < args.secs {
-            let p = pass(&lines, &options, &mut solver, limit);
+            let p = pass(&lines, &options, &mut work, limit);
             if passes == 0 {
                 stats = p;
             }
@@ -97,11 +106,22 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
         let elapsed = start.elapsed().as_secs_f64();
         let rate = (passes * lines.len()) as f64 / elapsed;
         spinner.set_message(format!("{name}: checking the solutions"));
-        if let Err(e) = verify(&lines, &options, limit, stats.solutions) {
+        let checked = match work {
+            Work::Solve(_) => verify(&lines, &options, limit, stats.solutions),
+            Work::Canon(_) => Ok(()),
+        };
+        if let Err(e) = checked {
             warn!("nsudoku: {name}: {e}");
             status = status.max(Status::Unsolved);
         }
         let n = lines.len() as f64;
+        let (no_guess, guesses) = match work {
+            Work::Solve(_) => (
+                format!("{:.1}", 100.0 * stats.guessless as f64 / n),
+                format!("{:.2}", stats.guesses as f64 / n),
+            ),
+            Work::Canon(_) => ("-".to_owned(), "-".to_owned()),
+        };
         spinner.suspend(|| -> io::Result<()> {
             table.row(
                 &mut out,
@@ -111,8 +131,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
                     mode.to_owned(),
                     format!("{rate:.0}"),
                     format!("{:.2}", 1e6 / rate),
-                    format!("{:.1}", 100.0 * stats.guessless as f64 / n),
-                    format!("{:.2}", stats.guesses as f64 / n),
+                    no_guess,
+                    guesses,
                 ],
             )?;
             out.flush()
@@ -263,11 +283,25 @@ fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> anyhow::Resu
         .collect())
 }
 
-fn pass(lines: &[String], options: &ReadOptions, solver: &mut Solutions, limit: usize) -> Pass {
+/// What is timed on each puzzle after reading it: a search, or its canonical form.
+enum Work {
+    Solve(Solutions),
+    Canon(Box<Canonicalizer>),
+}
+
+fn pass(lines: &[String], options: &ReadOptions, work: &mut Work, limit: usize) -> Pass {
     let mut p = Pass::default();
     for line in lines {
         let Ok(grid) = read_line(black_box(line), options) else {
             continue;
+        };
+        let solver = match work {
+            Work::Solve(solver) => solver,
+            Work::Canon(canon) => {
+                // Forms that are their puzzle, as most of the 17-clue list is.
+                p.solutions += usize::from(canon.canonical(&grid).is_ok_and(|f| f.grid == grid));
+                continue;
+            }
         };
         solver.reset(&grid);
         let count = solver.count_up_to(limit).count;

@@ -9,11 +9,9 @@ use super::Run;
 
 pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
     let how = Run {
-        threads: args.run.threads,
         search: Some(&args.search),
         stream: false,
-        clashes_invalid: true,
-        columns: &["status", "count", "exact", "errors"],
+        ..Run::threads(args.run.threads).columns(&["status", "count", "exact", "errors"])
     };
     super::each_grid(&args.input, args.output.format.into(), how, |out, grid| {
         if let Some(why) = super::unfit_engine(&grid, &args.search) {

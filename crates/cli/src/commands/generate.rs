@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use nsudoku::format::Style;
@@ -54,14 +54,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
             n = shape.side()
         );
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        let seed = now.as_nanos() as u64;
-        warn!("nsudoku: seed {seed}");
-        seed
-    });
+    let seed = super::seed_or_clock(args.seed);
     let options = Options {
         shape,
         symmetry: args.symmetry.into(),

@@ -6,8 +6,10 @@
 //! outputs in input order before taking the next batch: memory stays bounded by the batch.
 
 pub mod bench;
+pub mod canon;
 pub mod check;
 pub mod count;
+pub mod dedup;
 pub mod docs;
 pub mod explain;
 pub mod generate;
@@ -15,6 +17,7 @@ pub mod hint;
 pub mod rate;
 pub mod serve;
 pub mod solve;
+pub mod transform;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc;
@@ -29,7 +32,7 @@ use rayon::prelude::*;
 
 use crate::cli::{Format, InputArgs, SearchArgs};
 use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
-use crate::output::{Out, Status, Writer};
+use crate::output::{Out, Seen, Status, Writer};
 use crate::progress::Progress;
 
 /// The solutions of a grid with the engine asked for, given up after the timeout from now.
@@ -73,6 +76,18 @@ pub fn count_within(grid: &Grid, stop: &Stop) -> Option<usize> {
     (!solutions.interrupted()).then_some(count)
 }
 
+/// The seed asked for, or one from the clock, said on stderr so that the run can be repeated.
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let seed = now.as_nanos() as u64;
+        warn!("nsudoku: seed {seed}");
+        seed
+    })
+}
+
 /// Puzzles handed to the threads at once (the first batch, doubling up to the most), and the
 /// most text a batch may hold.
 const FIRST_BATCH: usize = 64;
@@ -106,6 +121,9 @@ pub struct Run<'a> {
     /// The columns the command adds to CSV output (`-f csv`), taken from its JSON objects
     /// (see [`Out::csv`]).
     pub columns: &'static [&'static str],
+    /// Keep only the first output of each key ([`Out::keyed`]), remembering at most this many
+    /// keys, and say on stderr how many were dropped (`dedup`).
+    pub distinct: Option<usize>,
 }
 
 impl Run<'_> {
@@ -117,6 +135,7 @@ impl Run<'_> {
             stream: false,
             clashes_invalid: true,
             columns: &["status", "errors"],
+            distinct: None,
         }
     }
 
@@ -143,6 +162,7 @@ where
         stream,
         clashes_invalid,
         columns,
+        distinct,
     } = how;
     let options = read_options(input)?;
     let column = input.column.as_deref();
@@ -193,6 +213,7 @@ where
     };
 
     let mut writer = Writer::new().with_progress(progress.bar());
+    writer.seen = distinct.map(Seen::new);
     let result = if pool.current_num_threads() == 1 {
         // One thread: no pool, no batches.
         for_each_record(&paths, &options, column, |at, record, bytes| {
@@ -255,6 +276,9 @@ where
     };
     drop(progress);
     let flushed = writer.flush();
+    if let Some(seen) = &writer.seen {
+        warn!("nsudoku: {seen}");
+    }
     if result? {
         writer.status = writer.status.max(Status::InputError);
     }

@@ -11,11 +11,9 @@ use super::Run;
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let how = Run {
-        threads: args.run.threads,
         search: Some(&args.search),
         stream: args.all,
-        clashes_invalid: true,
-        columns: &["status", "solution", "errors"],
+        ..Run::threads(args.run.threads).columns(&["status", "solution", "errors"])
     };
     if args.all && args.output.format == Format::Csv {
         anyhow::bail!("-f csv writes one row a puzzle, and --all many solutions: use -f json");
