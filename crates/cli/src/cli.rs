@@ -7,12 +7,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use nsudoku::Shape;
 
 /// Sudoku of every size, from 1×1 to 512×512: solve, count, check, explain, hint, rate,
-/// generate and benchmark puzzles, or serve a web page and an HTTP API.
+/// generate, canonicalise, de-duplicate, transform and benchmark puzzles, or serve a web page
+/// and an HTTP API.
 ///
 /// Puzzles are read from files or standard input: 81-character lines, grids with separators,
-/// box-drawn grids, or numbers separated by spaces or commas for large sizes; many puzzles to a
-/// file, one per line or as grids separated by blank lines. Results come out in input order,
-/// one per puzzle.
+/// box-drawn grids, or numbers separated by spaces or commas for large sizes; pencil-mark
+/// (sukaku) puzzles; a CSV column (--column); many puzzles to a file, one per line or as grids
+/// separated by blank lines. Results come out in input order, one per puzzle.
 ///
 /// Exit status: 0 success, 1 a puzzle had no (or no unique) solution where one was asked,
 /// 2 usage or input error.
