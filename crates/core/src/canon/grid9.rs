@@ -56,10 +56,9 @@ fn conjugate(f: &[u8; 9], pi: &[u8; 9]) -> [u8; 9] {
     pi.map(|c| pos[usize::from(f[usize::from(c)])])
 }
 
-/// An `f` of the table (an empty slot when `key` is 0: `f(0)` is never 0).
+/// An `f` of the table, as [`Shapes::get`] gives it.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    key: u64,
     /// The smallest second row of its class, packed (places 0–8, labels less one).
     row: u64,
     /// Its class, an index into [`Shapes::stab`].
@@ -71,13 +70,19 @@ struct Slot {
 /// The classes of `f` under the column permutations that keep stacks.
 #[derive(Debug)]
 struct Shapes {
-    /// Open addressing on `pack(f)`, 2¹⁵ slots for 12,096 keys.
-    slots: Vec<Slot>,
-    /// For each class, the permutations `τ` that keep its smallest row.
+    /// Open addressing on `pack(f)`, 2¹⁵ slots for 12,096 keys: `pack(f)` (36 bits), its
+    /// class (bits 40–47) and its `ψ`, an index into `group` (from bit 48); 0 when empty
+    /// (`f(0)` is never 0). One word a slot keeps the table small enough to stay in cache.
+    slots: Vec<u64>,
+    /// The column permutations that keep stacks.
+    group: Vec<[u8; 9]>,
+    /// For each class, its smallest row and the permutations `τ` that keep it.
+    rows: Vec<u64>,
     stab: Vec<Vec<[u8; 9]>>,
 }
 
 const SLOT_BITS: u32 = 15;
+const KEY: u64 = (1 << 36) - 1;
 
 impl Shapes {
     fn index(key: u64) -> usize {
@@ -89,27 +94,32 @@ impl Shapes {
     fn probe(&self, key: u64) -> usize {
         let mask = (1 << SLOT_BITS) - 1;
         let mut i = Shapes::index(key);
-        while self.slots[i].key != key && self.slots[i].key != 0 {
+        while self.slots[i] & KEY != key && self.slots[i] != 0 {
             i = (i + 1) & mask;
         }
         i
     }
 
     #[inline]
-    fn get(&self, f: &[u8; 9]) -> &Slot {
-        let s = &self.slots[self.probe(pack(f))];
-        debug_assert!(s.key != 0, "every f of a valid grid is in the table");
-        s
+    fn get(&self, f: &[u8; 9]) -> Slot {
+        let s = self.slots[self.probe(pack(f))];
+        debug_assert!(s != 0, "every f of a valid grid is in the table");
+        let class = (s >> 40) as u8;
+        Slot {
+            row: self.rows[usize::from(class)],
+            class: u16::from(class),
+            psi: self.group[(s >> 48) as usize],
+        }
     }
 
     fn contains(&self, f: &[u8; 9]) -> bool {
-        self.slots[self.probe(pack(f))].key != 0
+        self.slots[self.probe(pack(f))] != 0
     }
 
-    fn insert(&mut self, slot: Slot) {
-        let i = self.probe(slot.key);
-        if self.slots[i].key == 0 {
-            self.slots[i] = slot;
+    fn insert(&mut self, key: u64, class: u16, psi: u16) {
+        let i = self.probe(key);
+        if self.slots[i] == 0 {
+            self.slots[i] = key | u64::from(class) << 40 | u64::from(psi) << 48;
         }
     }
 
@@ -129,16 +139,15 @@ impl Shapes {
             .collect();
         let mut fs = Vec::new();
         every_f(&mut [0; 9], 0, 0, &mut fs);
+        let index: std::collections::HashMap<[u8; 9], u16> = group
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (*p, i as u16))
+            .collect();
         let mut shapes = Shapes {
-            slots: vec![
-                Slot {
-                    key: 0,
-                    row: 0,
-                    class: 0,
-                    psi: [0; 9],
-                };
-                1 << SLOT_BITS
-            ],
+            slots: vec![0; 1 << SLOT_BITS],
+            group: group.clone(),
+            rows: Vec::new(),
             stab: Vec::new(),
         };
         for f in &fs {
@@ -151,6 +160,7 @@ impl Shapes {
                 .expect("a non-empty group");
             let m = conjugate(f, &sigma);
             let class = shapes.stab.len() as u16;
+            shapes.rows.push(pack(&m));
             shapes.stab.push(
                 group
                     .iter()
@@ -164,12 +174,7 @@ impl Shapes {
                 let pos = inverse(pi);
                 let psi = sigma.map(|c| pos[usize::from(c)]);
                 debug_assert_eq!(conjugate(&g, &psi), m);
-                shapes.insert(Slot {
-                    key: pack(&g),
-                    row: pack(&m),
-                    class,
-                    psi,
-                });
+                shapes.insert(pack(&g), class, index[&psi]);
             }
         }
         shapes
@@ -399,11 +404,10 @@ mod tests {
         let mut fs = Vec::new();
         every_f(&mut [0; 9], 0, 0, &mut fs);
         assert_eq!(fs.len(), 12_096);
-        let keys = shapes.slots.iter().filter(|s| s.key != 0).count();
+        let keys = shapes.slots.iter().filter(|&&s| s != 0).count();
         assert_eq!(keys, 12_096);
         for f in fs.iter().step_by(7) {
             let slot = shapes.get(f);
-            assert_eq!(slot.key, pack(f));
             let smallest = (0..1296)
                 .map(|k| {
                     let (mut k, mut pi) = (k, [0u8; 9]);
