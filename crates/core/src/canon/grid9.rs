@@ -196,6 +196,8 @@ fn every_f(f: &mut [u8; 9], c: usize, used: u16, out: &mut Vec<[u8; 9]>) {
     }
 }
 
+/// The table, built on first use (a few milliseconds) and shared by every thread: a constant
+/// computed once, never written after, so the library still holds no state between calls.
 fn shapes() -> &'static Shapes {
     static SHAPES: OnceLock<Shapes> = OnceLock::new();
     SHAPES.get_or_init(Shapes::build)
