@@ -159,6 +159,11 @@ const SE: &[(Finder, bool, bool)] = &[
     (|b| chains::dynamic(b, 0), false, false),
     (|b| chains::dynamic(b, 1), false, false),
     (|b| chains::dynamic(b, 2), false, false),
+    (|b| chains::dynamic(b, 3), false, false),
+    (|b| chains::nested_dynamic(b, 0), false, false),
+    (|b| chains::nested_dynamic(b, 1), false, false),
+    (|b| chains::nested_dynamic(b, 2), false, false),
+    (|b| chains::nested_dynamic(b, 3), false, false),
 ];
 
 /// The easiest unique rectangle (Sudoku Explainer looks for all types at once).
@@ -279,6 +284,66 @@ pub fn rate_within(grid: &Grid, scale: Scale, stop: &Stop) -> Result<Rating, Log
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::{ReadOptions, read_line};
+    use crate::solve::Uniqueness;
+
+    /// The community's hardest puzzles with their published ER, if `../shared` is here.
+    fn hardest(limit: usize) -> Vec<(Grid, f64)> {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data/puzzles/rated/hardest_dev.txt");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} is not here", path.display());
+            return Vec::new();
+        };
+        text.lines()
+            .filter_map(|line| {
+                let (puzzle, er) = line.split_once(' ')?;
+                let grid = read_line(puzzle, &ReadOptions::default()).ok()?;
+                Some((grid, er.trim().parse().ok()?))
+            })
+            .take(limit)
+            .collect()
+    }
+
+    /// Follows Sudoku Explainer's path through `grid`, checking every placement and
+    /// elimination against the solution; returns the ER.
+    fn replay(grid: &Grid) -> f64 {
+        let Uniqueness::Unique(solution) = grid.uniqueness() else {
+            panic!("not unique: {grid:?}")
+        };
+        let mut board = Board::new(grid).unwrap();
+        let mut er = 0.0f64;
+        while !board.is_solved() {
+            let step = se_step(&board, true, Scale::Sukaku)
+                .unwrap_or_else(|| panic!("stuck: {:?}", board.grid()));
+            for p in &step.placements {
+                assert_eq!(solution.get(p.cell), Some(p.digit), "{step}");
+            }
+            for e in &step.eliminations {
+                assert_ne!(solution.get(e.cell), Some(e.digit), "{step}");
+            }
+            er = er.max(step.difficulty);
+            board.apply(&step);
+        }
+        er
+    }
+
+    #[test]
+    fn nested_chains_are_sound_on_a_hardest_puzzle() {
+        // ER 10.3: dynamic chains nesting unary and multiple forcing chains.
+        for (grid, er) in hardest(1) {
+            assert_eq!(replay(&grid), er);
+        }
+    }
+
+    /// `cargo test --release -p nsudoku --lib hardest_ten -- --ignored`.
+    #[test]
+    #[ignore = "a minute or two; reads ../shared"]
+    fn hardest_ten_are_sound() {
+        for (grid, _) in hardest(10) {
+            replay(&grid);
+        }
+    }
 
     #[test]
     fn levels_and_their_ranges_agree() {

@@ -25,6 +25,9 @@ pub(super) struct Node {
     pub(super) cause: Cause,
     pstart: u32,
     plen: u32,
+    /// The nested chain that proved this potential off (an index into `Prop::nests`), or
+    /// `NONE`.
+    pub(super) nest: u32,
 }
 
 /// The result of following one assumption: every potential reached, with its parents.
@@ -36,6 +39,8 @@ pub(super) struct Prop {
     pub(super) off: Vec<u64>,
     /// A potential found both on and off: (on node, off node).
     pub(super) contradiction: Option<(u32, u32)>,
+    /// The nested chains some nodes rest on: (an identifier, their complexity).
+    pub(super) nests: Vec<(u32, u32)>,
 }
 
 impl Prop {
@@ -60,6 +65,7 @@ impl Prop {
             cause,
             pstart: self.parents.len() as u32,
             plen: parents.len() as u32,
+            nest: NONE,
         });
         self.parents.extend_from_slice(parents);
         idx
@@ -74,6 +80,7 @@ impl Prop {
         }
         self.nodes.clear();
         self.parents.clear();
+        self.nests.clear();
         self.contradiction = None;
     }
 
@@ -105,8 +112,33 @@ pub(super) struct Mode {
     /// House links for off → on.
     pub(super) x: bool,
     pub(super) dynamic: bool,
-    /// 0: links only; 1: plus intersections, pairs, X-Wings; 2: plus unary chains.
+    /// 0: links only; 1: plus intersections, pairs, X-Wings; 2: plus unary chains; 3: plus
+    /// cell and region forcing chains; 4: plus dynamic forcing chains (see `nested.rs`).
     pub(super) level: u8,
+    /// At level 4, the level of the nested dynamic forcing chains.
+    pub(super) limit: u8,
+}
+
+impl Mode {
+    /// Cell and region forcing chains (static).
+    pub(super) const MULTIPLE: Mode = Mode {
+        y: true,
+        x: true,
+        dynamic: false,
+        level: 0,
+        limit: 0,
+    };
+
+    /// Dynamic forcing chains at a nesting level.
+    pub(super) fn dynamic(level: u8) -> Mode {
+        Mode {
+            y: true,
+            x: true,
+            dynamic: true,
+            level,
+            limit: 0,
+        }
+    }
 }
 
 /// Work lists of one propagation, kept between propagations.
@@ -139,6 +171,8 @@ pub(super) struct Engine<'a> {
     pub(super) off_at: Vec<u32>,
     pub(super) seen: Vec<u32>,
     pub(super) seen_stamp: u32,
+    /// The last identifier given to a nested chain.
+    pub(super) nest_ids: u32,
 }
 
 impl<'a> Engine<'a> {
@@ -172,6 +206,7 @@ impl<'a> Engine<'a> {
             off_at: vec![NONE; pots],
             seen: vec![0; 2 * pots],
             seen_stamp: 0,
+            nest_ids: 0,
         }
     }
 
@@ -322,14 +357,14 @@ impl<'a> Engine<'a> {
             nodes: Vec::with_capacity(4 * self.n * self.n),
             parents: Vec::with_capacity(4 * self.n * self.n),
             contradiction: None,
+            nests: Vec::new(),
         }
     }
 
-    /// Distinct potentials among `nodes` and their ancestors.
-    pub(super) fn ancestors(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+    /// Visits each distinct potential among `nodes` and their ancestors once.
+    pub(super) fn walk(&mut self, prop: &Prop, nodes: &[u32], mut visit: impl FnMut(&Node)) {
         self.seen_stamp += 1;
         let stamp = self.seen_stamp;
-        let mut count = 0;
         let mut todo: Vec<u32> = nodes.to_vec();
         while let Some(x) = todo.pop() {
             let nd = prop.nodes[x as usize];
@@ -338,10 +373,42 @@ impl<'a> Engine<'a> {
                 continue;
             }
             self.seen[key] = stamp;
-            count += 1;
+            visit(&nd);
             todo.extend_from_slice(prop.parents(x));
         }
+    }
+
+    /// Distinct potentials among `nodes` and their ancestors.
+    pub(super) fn ancestors(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+        let mut count = 0;
+        self.walk(prop, nodes, |_| count += 1);
         count
+    }
+
+    /// The complexity of the distinct nested chains among the ancestors of `nodes` (Sudoku
+    /// Explainer's nested complexity, added once to a chain's potentials).
+    pub(super) fn nested_complexity(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+        if prop.nests.is_empty() {
+            return 0;
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        let mut total = 0;
+        self.walk(prop, nodes, |nd| {
+            if nd.nest != NONE {
+                let (id, cx) = prop.nests[nd.nest as usize];
+                if !ids.contains(&id) {
+                    ids.push(id);
+                    total += cx as usize;
+                }
+            }
+        });
+        total
+    }
+
+    /// A chain's complexity: the potentials behind each of its ends, plus its nested chains.
+    pub(super) fn complexity(&mut self, prop: &Prop, ends: &[u32]) -> usize {
+        let flat: usize = ends.iter().map(|&e| self.ancestors(prop, &[e])).sum();
+        flat + self.nested_complexity(prop, ends)
     }
 
     /// `r1c2=5 → r1c7≠5 → …`, following first parents from the root to `node`.

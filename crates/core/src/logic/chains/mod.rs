@@ -34,11 +34,12 @@
 mod engine;
 mod graph;
 mod multiple;
+mod nested;
 mod propagate;
 mod rating;
 mod strong_links;
 mod unary;
 
-pub(super) use multiple::{dynamic, multiple, nishio};
+pub(super) use multiple::{dynamic, multiple, nested_dynamic, nishio};
 pub(super) use strong_links::strong_links;
 pub(super) use unary::{unary, unary_all};

@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Mode, Prop};
+use super::nested::{Hint, Root, Sink};
 use super::rating::{Found, better, length_difficulty, round1};
 use crate::logic::board::{Board, bits};
 use crate::logic::step::{Step, Technique};
@@ -13,38 +14,33 @@ use crate::logic::step::{Step, Technique};
 pub(in crate::logic) fn nishio(board: &Board) -> Option<Step> {
     let mode = Mode {
         y: false,
-        x: true,
-        dynamic: true,
-        level: 0,
+        ..Mode::dynamic(0)
     };
-    multiple_search(board, mode, true, false).map(|f| f.step)
+    multiple_search(board, mode, true, false, None).map(|f| f.step)
 }
 
 /// Cell and region forcing chains (static).
 pub(in crate::logic) fn multiple(board: &Board) -> Option<Step> {
-    let mode = Mode {
-        y: true,
-        x: true,
-        dynamic: false,
-        level: 0,
-    };
-    multiple_search(board, mode, false, true).map(|f| f.step)
+    multiple_search(board, Mode::MULTIPLE, false, true, None).map(|f| f.step)
 }
 
-/// Dynamic forcing chains (nets) at a nesting level.
+/// Dynamic forcing chains (nets) at a nesting level (0–3; 4 is [`nested_dynamic`]).
 pub(in crate::logic) fn dynamic(board: &Board, level: u8) -> Option<Step> {
+    multiple_search(board, Mode::dynamic(level), false, true, None).map(|f| f.step)
+}
+
+/// Dynamic forcing chains of level 4: they nest dynamic forcing chains of level `limit`.
+pub(in crate::logic) fn nested_dynamic(board: &Board, limit: u8) -> Option<Step> {
     let mode = Mode {
-        y: true,
-        x: true,
-        dynamic: true,
-        level,
+        limit,
+        ..Mode::dynamic(4)
     };
-    multiple_search(board, mode, false, true).map(|f| f.step)
+    multiple_search(board, mode, false, true, None).map(|f| f.step)
 }
 
 fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
     match (mode.level, nishio, mode.dynamic) {
-        (l, _, _) if l >= 2 => (9.5 + 0.5 * (l - 2) as f64, Technique::NestedForcingChain),
+        (l, _, _) if l >= 2 => (8.5 + 0.5 * l as f64, Technique::NestedForcingChain),
         (1, _, _) => (9.0, Technique::DynamicForcingChainPlus),
         (_, true, _) => (7.5, Technique::NishioForcingChain),
         (_, _, true) => (8.5, Technique::DynamicForcingChain),
@@ -56,8 +52,15 @@ fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
 /// the grid (a few propagations of `N³` candidates each), never past this.
 const CACHE_BYTES: usize = 64 << 20;
 
-/// Sudoku Explainer's `getMultipleChainsHintList`.
-fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> Option<Found> {
+/// Sudoku Explainer's `getMultipleChainsHintList`: the easiest step, or with a sink, every
+/// chain reported to it.
+pub(super) fn multiple_search(
+    board: &Board,
+    mode: Mode,
+    nishio: bool,
+    multiple: bool,
+    mut sink: Option<&mut Sink>,
+) -> Option<Found> {
     let mut eng = Engine::new(board);
     let n = eng.n;
     let (base, tech) = base_rating(mode, nishio);
@@ -93,11 +96,11 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
             let pot = eng.pot(cell, d);
             let on = on_prop(&mut eng, pot);
             if contradictions {
-                contradiction(&mut eng, &mut best, &on, pot, true, base, tech);
+                contradiction(&mut eng, &mut best, &mut sink, &on, pot, true, base, tech);
             }
             let off = eng.propagate(pot, false, mode);
             if contradictions {
-                contradiction(&mut eng, &mut best, &off, pot, false, base, tech);
+                contradiction(&mut eng, &mut best, &mut sink, &off, pot, false, base, tech);
             }
             if card >= 3 && mode.dynamic && !nishio {
                 // Double forcing: p on and p off both force q.
@@ -109,7 +112,14 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                         continue;
                     }
                     let j = off.node_of(nd.pot, nd.on).unwrap_or(0);
-                    let cx = eng.ancestors(&on, &[i as u32]) + eng.ancestors(&off, &[j]);
+                    let cx = eng.complexity(&on, &[i as u32]) + eng.complexity(&off, &[j]);
+                    if let Some(sink) = sink.as_deref_mut() {
+                        let mut parents = Vec::new();
+                        eng.rule_parents(sink.src, &on, &[i as u32], Root::None, &mut parents);
+                        eng.rule_parents(sink.src, &off, &[j], Root::None, &mut parents);
+                        report(&eng, sink, nd.pot, nd.on, base, cx, 1, parents);
+                        continue;
+                    }
                     if !beats(&best, base, cx) {
                         continue;
                     }
@@ -151,9 +161,15 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                     } else {
                         Technique::RegionForcingChain
                     };
-                    common(&mut eng, &mut best, &props, base, t, &|eng: &Engine| {
-                        format!("each place of {} in {}", d + 1, eng.geo.house(h))
-                    });
+                    let how = (base, t, Root::House(h));
+                    common(
+                        &mut eng,
+                        &mut best,
+                        &mut sink,
+                        &props,
+                        how,
+                        &|eng: &Engine| format!("each place of {} in {}", d + 1, eng.geo.house(h)),
+                    );
                 }
             }
             value_props.push((pot, on));
@@ -168,9 +184,9 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
             common(
                 &mut eng,
                 &mut best,
+                &mut sink,
                 &value_props,
-                base,
-                t,
+                (base, t, Root::Cell),
                 &|eng: &Engine| format!("each candidate of {}", eng.geo.cell(cell)),
             );
         }
@@ -185,10 +201,32 @@ fn beats(best: &Option<Found>, base: f64, complexity: usize) -> bool {
         .is_none_or(|b| (d, complexity) < (b.difficulty, b.complexity))
 }
 
+/// Reports a chain that makes `pot` on or off to a sink.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    eng: &Engine,
+    sink: &mut Sink,
+    pot: u32,
+    on: bool,
+    base: f64,
+    cx: usize,
+    kind: u8,
+    parents: Vec<u32>,
+) {
+    sink.hints.push(Hint {
+        elims: eng.removals(pot, on),
+        key: (round1(base + length_difficulty(cx)), cx, kind),
+        parents,
+        chain: true,
+    });
+}
+
 /// An assumption that led to a contradiction: its opposite holds.
+#[allow(clippy::too_many_arguments)]
 fn contradiction(
     eng: &mut Engine,
     best: &mut Option<Found>,
+    sink: &mut Option<&mut Sink>,
     prop: &Prop,
     pot: u32,
     assumed_on: bool,
@@ -201,7 +239,13 @@ fn contradiction(
     if !eng.can_conclude(pot, !assumed_on) {
         return;
     }
-    let cx = eng.ancestors(prop, &[a]) + eng.ancestors(prop, &[b]);
+    let cx = eng.complexity(prop, &[a, b]);
+    if let Some(sink) = sink.as_deref_mut() {
+        let mut parents = Vec::new();
+        eng.rule_parents(sink.src, prop, &[a, b], Root::None, &mut parents);
+        report(eng, sink, pot, !assumed_on, base, cx, 7, parents);
+        return;
+    }
     if !beats(best, base, cx) {
         return;
     }
@@ -234,9 +278,9 @@ fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize)
 fn common(
     eng: &mut Engine,
     best: &mut Option<Found>,
+    sink: &mut Option<&mut Sink>,
     props: &[(u32, Rc<Prop>)],
-    base: f64,
-    t: Technique,
+    (base, t, root): (f64, Technique, Root),
     what: &dyn Fn(&Engine) -> String,
 ) {
     let Some((_, first)) = props.first() else {
@@ -256,8 +300,17 @@ fn common(
         let cx: usize = props
             .iter()
             .zip(&ends)
-            .map(|((_, p), &j)| eng.ancestors(p, &[j]))
+            .map(|((_, p), &j)| eng.complexity(p, &[j]))
             .sum();
+        if let Some(sink) = sink.as_deref_mut() {
+            let mut parents = Vec::new();
+            for ((_, p), &j) in props.iter().zip(&ends) {
+                eng.rule_parents(sink.src, p, &[j], root, &mut parents);
+            }
+            let kind = if matches!(root, Root::Cell) { 5 } else { 6 };
+            report(eng, sink, nd.pot, nd.on, base, cx, kind, parents);
+            continue;
+        }
         if !beats(best, base, cx) {
             continue;
         }
