@@ -2,7 +2,10 @@
 //! reaches with their causes and parents, and the [`Engine`] that lists each potential's
 //! direct consequences on a working copy of the board and writes a chain's step.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+
+use super::nested::Hint;
 
 use crate::logic::board::{Board, Geometry, bits};
 use crate::logic::step::Step;
@@ -171,8 +174,10 @@ pub(super) struct Engine<'a> {
     pub(super) off_at: Vec<u32>,
     pub(super) seen: Vec<u32>,
     pub(super) seen_stamp: u32,
-    /// The last identifier given to a nested chain.
+    /// The identifiers given to nested chains so far.
     pub(super) nest_ids: u32,
+    /// What the nested rules found on each working board met (see `nested.rs`).
+    pub(super) adv_cache: HashMap<Vec<u64>, Rc<(u32, Vec<Hint>)>>,
 }
 
 impl<'a> Engine<'a> {
@@ -207,6 +212,7 @@ impl<'a> Engine<'a> {
             seen: vec![0; 2 * pots],
             seen_stamp: 0,
             nest_ids: 0,
+            adv_cache: HashMap::new(),
         }
     }
 

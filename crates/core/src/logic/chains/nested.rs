@@ -16,10 +16,15 @@
 //! single (in its cell, or its digit's last place in a house); its complexity adds to the
 //! outer chain's once.
 
+use std::rc::Rc;
+
 use super::engine::{Cause, Engine, Mode, NONE, Prop};
 use super::multiple::multiple_search;
 use super::unary::unary_collect;
 use crate::logic::board::{Board, bits};
+
+/// How many working boards' instances a search keeps.
+const ADV_CACHE: usize = 1 << 14;
 
 /// One instance of a nested rule: what it removes, its sort key and the outer removals it
 /// rests on.
@@ -116,6 +121,48 @@ impl Engine<'_> {
     /// The eliminations the nested rules find on the working board, with their parents
     /// (nodes of `prop`) and, for nested chains, the chain's complexity.
     pub(super) fn advanced(&mut self, mode: Mode) -> Vec<Advanced> {
+        // Different assumptions often run dry on the same working board (a candidate off and
+        // its cell's other candidate on): what the rules find there is kept for the search.
+        let hints = match self.adv_cache.get(&self.work) {
+            Some(hints) => hints.clone(),
+            None => {
+                // Each instance's identifier is `base + index`: a nested chain met again on
+                // the same board (say, by both halves of a double forcing) counts once.
+                let found = self.advanced_hints(mode);
+                let base = self.nest_ids;
+                self.nest_ids += found.len() as u32;
+                let hints = Rc::new((base, found));
+                if self.adv_cache.len() < ADV_CACHE {
+                    self.adv_cache.insert(self.work.clone(), hints.clone());
+                }
+                hints
+            }
+        };
+        let mut out = Vec::new();
+        for (i, h) in hints.1.iter().enumerate() {
+            let parents: Vec<u32> = h
+                .parents
+                .iter()
+                .map(|&p| self.off_at[p as usize])
+                .filter(|&x| x != NONE)
+                .collect();
+            if parents.is_empty() {
+                continue;
+            }
+            let nest = if h.chain {
+                Some((hints.0 + i as u32, h.key.1 as u32))
+            } else {
+                None
+            };
+            for &e in &h.elims {
+                out.push((e, parents.clone(), nest));
+            }
+        }
+        out
+    }
+
+    /// The instances of the first nested rule that has any, easiest first.
+    fn advanced_hints(&self, mode: Mode) -> Vec<Hint> {
         let board = self.board;
         let src = &board.cands;
         let mut hints = self.basic_rules();
@@ -158,28 +205,7 @@ impl Engine<'_> {
                 .then(a.key.1.cmp(&b.key.1))
                 .then(a.key.2.cmp(&b.key.2))
         });
-        let mut out = Vec::new();
-        for h in hints {
-            let parents: Vec<u32> = h
-                .parents
-                .iter()
-                .map(|&p| self.off_at[p as usize])
-                .filter(|&x| x != NONE)
-                .collect();
-            if parents.is_empty() {
-                continue;
-            }
-            let nest = if h.chain {
-                self.nest_ids += 1;
-                Some((self.nest_ids, h.key.1 as u32))
-            } else {
-                None
-            };
-            for &e in &h.elims {
-                out.push((e, parents.clone(), nest));
-            }
-        }
-        out
+        hints
     }
 
     /// Pointing and claiming, hidden pairs, naked pairs and X-Wings on the working board:
