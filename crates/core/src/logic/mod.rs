@@ -195,8 +195,6 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         CellForcingChain | RegionForcingChain => chains::multiple(board),
         DynamicForcingChain => chains::dynamic(board, 0),
         DynamicForcingChainPlus => chains::dynamic(board, 1),
-        NestedForcingChain => chains::dynamic(board, 2)
-            .or_else(|| chains::dynamic(board, 3))
-            .or_else(|| (0..4).find_map(|k| chains::nested_dynamic(board, k))),
+        NestedForcingChain => chains::nested(board),
     }
 }

@@ -158,12 +158,7 @@ const SE: &[(Finder, bool, bool)] = &[
     (chains::multiple, false, false),
     (|b| chains::dynamic(b, 0), false, false),
     (|b| chains::dynamic(b, 1), false, false),
-    (|b| chains::dynamic(b, 2), false, false),
-    (|b| chains::dynamic(b, 3), false, false),
-    (|b| chains::nested_dynamic(b, 0), false, false),
-    (|b| chains::nested_dynamic(b, 1), false, false),
-    (|b| chains::nested_dynamic(b, 2), false, false),
-    (|b| chains::nested_dynamic(b, 3), false, false),
+    (chains::nested, false, false),
 ];
 
 /// The easiest unique rectangle (Sudoku Explainer looks for all types at once).

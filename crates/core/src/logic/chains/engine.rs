@@ -2,10 +2,9 @@
 //! reaches with their causes and parents, and the [`Engine`] that lists each potential's
 //! direct consequences on a working copy of the board and writes a chain's step.
 
-use std::collections::{HashMap, VecDeque};
-use std::rc::Rc;
+use std::collections::VecDeque;
 
-use super::nested::Hint;
+use super::nested::Known;
 
 use crate::logic::board::{Board, Geometry, bits};
 use crate::logic::step::Step;
@@ -174,10 +173,10 @@ pub(super) struct Engine<'a> {
     pub(super) off_at: Vec<u32>,
     pub(super) seen: Vec<u32>,
     pub(super) seen_stamp: u32,
-    /// The identifiers given to nested chains so far.
-    pub(super) nest_ids: u32,
-    /// What the nested rules found on each working board met (see `nested.rs`).
-    pub(super) adv_cache: HashMap<Vec<u64>, Rc<(u32, Vec<Hint>)>>,
+    /// Work lists of the unary searches, kept between searches.
+    pub(super) layers: (Vec<u32>, Vec<u32>, Vec<u32>),
+    /// What the nested rules found on the working boards met (see `nested.rs`).
+    pub(super) known: Known,
 }
 
 impl<'a> Engine<'a> {
@@ -211,8 +210,8 @@ impl<'a> Engine<'a> {
             off_at: vec![NONE; pots],
             seen: vec![0; 2 * pots],
             seen_stamp: 0,
-            nest_ids: 0,
-            adv_cache: HashMap::new(),
+            layers: Default::default(),
+            known: Known::default(),
         }
     }
 

@@ -40,6 +40,6 @@ mod rating;
 mod strong_links;
 mod unary;
 
-pub(super) use multiple::{dynamic, multiple, nested_dynamic, nishio};
+pub(super) use multiple::{dynamic, multiple, nested, nishio};
 pub(super) use strong_links::strong_links;
 pub(super) use unary::{unary, unary_all};

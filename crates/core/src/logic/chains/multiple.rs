@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Mode, Prop};
-use super::nested::{Hint, Root, Sink};
+use super::nested::{Hint, Known, Root, Sink};
 use super::rating::{Found, better, length_difficulty, round1};
 use crate::logic::board::{Board, bits};
 use crate::logic::step::{Step, Technique};
@@ -16,26 +16,37 @@ pub(in crate::logic) fn nishio(board: &Board) -> Option<Step> {
         y: false,
         ..Mode::dynamic(0)
     };
-    multiple_search(board, mode, true, false, None).map(|f| f.step)
+    multiple_search(board, mode, true, false, None, None).map(|f| f.step)
 }
 
 /// Cell and region forcing chains (static).
 pub(in crate::logic) fn multiple(board: &Board) -> Option<Step> {
-    multiple_search(board, Mode::MULTIPLE, false, true, None).map(|f| f.step)
+    multiple_search(board, Mode::MULTIPLE, false, true, None, None).map(|f| f.step)
 }
 
-/// Dynamic forcing chains (nets) at a nesting level (0–3; 4 is [`nested_dynamic`]).
+/// Dynamic forcing chains (nets) at level 0 or 1 (the nested levels are [`nested`]).
 pub(in crate::logic) fn dynamic(board: &Board, level: u8) -> Option<Step> {
-    multiple_search(board, Mode::dynamic(level), false, true, None).map(|f| f.step)
+    multiple_search(board, Mode::dynamic(level), false, true, None, None).map(|f| f.step)
 }
 
-/// Dynamic forcing chains of level 4: they nest dynamic forcing chains of level `limit`.
-pub(in crate::logic) fn nested_dynamic(board: &Board, limit: u8) -> Option<Step> {
-    let mode = Mode {
-        limit,
-        ..Mode::dynamic(4)
-    };
-    multiple_search(board, mode, false, true, None).map(|f| f.step)
+/// Nested forcing chains: the first of Sudoku Explainer's levels 2, 3, then 4 with nested
+/// chains of level 0, 1, 2 and 3, that finds a step. The levels share what their nested
+/// rules find on each working board.
+pub(in crate::logic) fn nested(board: &Board) -> Option<Step> {
+    let mut known = Known::default();
+    let modes = [2, 3]
+        .map(Mode::dynamic)
+        .into_iter()
+        .chain((0..4).map(|limit| Mode {
+            limit,
+            ..Mode::dynamic(4)
+        }));
+    for mode in modes {
+        if let Some(f) = multiple_search(board, mode, false, true, None, Some(&mut known)) {
+            return Some(f.step);
+        }
+    }
+    None
 }
 
 fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
@@ -59,9 +70,27 @@ pub(super) fn multiple_search(
     mode: Mode,
     nishio: bool,
     multiple: bool,
-    mut sink: Option<&mut Sink>,
+    sink: Option<&mut Sink>,
+    known: Option<&mut Known>,
 ) -> Option<Found> {
     let mut eng = Engine::new(board);
+    if let Some(k) = known {
+        eng.known = std::mem::take(k);
+        let found = search(&mut eng, mode, (nishio, multiple), sink);
+        *k = std::mem::take(&mut eng.known);
+        found
+    } else {
+        search(&mut eng, mode, (nishio, multiple), sink)
+    }
+}
+
+fn search(
+    eng: &mut Engine,
+    mode: Mode,
+    (nishio, multiple): (bool, bool),
+    mut sink: Option<&mut Sink>,
+) -> Option<Found> {
+    let board = eng.board;
     let n = eng.n;
     let (base, tech) = base_rating(mode, nishio);
     let mut best: Option<Found> = None;
@@ -94,13 +123,13 @@ pub(super) fn multiple_search(
                 return None;
             }
             let pot = eng.pot(cell, d);
-            let on = on_prop(&mut eng, pot);
+            let on = on_prop(eng, pot);
             if contradictions {
-                contradiction(&mut eng, &mut best, &mut sink, &on, pot, true, base, tech);
+                contradiction(eng, &mut best, &mut sink, &on, pot, true, base, tech);
             }
             let off = eng.propagate(pot, false, mode);
             if contradictions {
-                contradiction(&mut eng, &mut best, &mut sink, &off, pot, false, base, tech);
+                contradiction(eng, &mut best, &mut sink, &off, pot, false, base, tech);
             }
             if card >= 3 && mode.dynamic && !nishio {
                 // Double forcing: p on and p off both force q.
@@ -117,7 +146,7 @@ pub(super) fn multiple_search(
                         let mut parents = Vec::new();
                         eng.rule_parents(sink.src, &on, &[i as u32], Root::None, &mut parents);
                         eng.rule_parents(sink.src, &off, &[j], Root::None, &mut parents);
-                        report(&eng, sink, nd.pot, nd.on, base, cx, 1, parents);
+                        report(eng, sink, nd.pot, nd.on, base, cx, 1, parents);
                         continue;
                     }
                     if !beats(&best, base, cx) {
@@ -153,7 +182,7 @@ pub(super) fn multiple_search(
                         let c2 = eng.geo.houses[h][i] as usize;
                         if c2 != cell {
                             let p2 = eng.pot(c2, d);
-                            props.push((p2, on_prop(&mut eng, p2)));
+                            props.push((p2, on_prop(eng, p2)));
                         }
                     }
                     let t = if mode.dynamic {
@@ -162,14 +191,9 @@ pub(super) fn multiple_search(
                         Technique::RegionForcingChain
                     };
                     let how = (base, t, Root::House(h));
-                    common(
-                        &mut eng,
-                        &mut best,
-                        &mut sink,
-                        &props,
-                        how,
-                        &|eng: &Engine| format!("each place of {} in {}", d + 1, eng.geo.house(h)),
-                    );
+                    common(eng, &mut best, &mut sink, &props, how, &|eng: &Engine| {
+                        format!("each place of {} in {}", d + 1, eng.geo.house(h))
+                    });
                 }
             }
             value_props.push((pot, on));
@@ -182,7 +206,7 @@ pub(super) fn multiple_search(
                 Technique::CellForcingChain
             };
             common(
-                &mut eng,
+                eng,
                 &mut best,
                 &mut sink,
                 &value_props,

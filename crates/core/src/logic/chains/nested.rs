@@ -16,6 +16,7 @@
 //! single (in its cell, or its digit's last place in a house); its complexity adds to the
 //! outer chain's once.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Mode, NONE, Prop};
@@ -23,8 +24,28 @@ use super::multiple::multiple_search;
 use super::unary::unary_collect;
 use crate::logic::board::{Board, bits};
 
-/// How many working boards' instances a search keeps.
-const ADV_CACHE: usize = 1 << 14;
+/// How many working boards' instances are kept.
+const KNOWN: usize = 1 << 13;
+
+/// A rule's instances on one working board, easiest first, with the identifier of the first.
+type Found = (u32, Vec<Hint>);
+
+/// A nested chaining rule.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Rule {
+    Unary,
+    Multiple,
+    Dynamic(u8),
+}
+
+/// What the nested chaining rules found on each working board, kept from one search to the
+/// next on the same board.
+#[derive(Default)]
+pub(super) struct Known {
+    hints: HashMap<(Rule, Vec<u64>), Rc<Found>>,
+    /// The identifiers given to nested chains so far.
+    ids: u32,
+}
 
 /// One instance of a nested rule: what it removes, its sort key and the outer removals it
 /// rests on.
@@ -121,23 +142,20 @@ impl Engine<'_> {
     /// The eliminations the nested rules find on the working board, with their parents
     /// (nodes of `prop`) and, for nested chains, the chain's complexity.
     pub(super) fn advanced(&mut self, mode: Mode) -> Vec<Advanced> {
-        // Different assumptions often run dry on the same working board (a candidate off and
-        // its cell's other candidate on): what the rules find there is kept for the search.
-        let hints = match self.adv_cache.get(&self.work) {
-            Some(hints) => hints.clone(),
-            None => {
-                // Each instance's identifier is `base + index`: a nested chain met again on
-                // the same board (say, by both halves of a double forcing) counts once.
-                let found = self.advanced_hints(mode);
-                let base = self.nest_ids;
-                self.nest_ids += found.len() as u32;
-                let hints = Rc::new((base, found));
-                if self.adv_cache.len() < ADV_CACHE {
-                    self.adv_cache.insert(self.work.clone(), hints.clone());
+        let mut hints = Rc::new((0, self.basic_rules()));
+        if hints.1.is_empty() && mode.level >= 2 {
+            let rules: &[Rule] = match mode.level {
+                2 => &[Rule::Unary],
+                3 => &[Rule::Unary, Rule::Multiple],
+                _ => &[Rule::Dynamic(mode.limit)],
+            };
+            for &rule in rules {
+                hints = self.nested_hints(rule);
+                if !hints.1.is_empty() {
+                    break;
                 }
-                hints
             }
-        };
+        }
         let mut out = Vec::new();
         for (i, h) in hints.1.iter().enumerate() {
             let parents: Vec<u32> = h
@@ -161,50 +179,53 @@ impl Engine<'_> {
         out
     }
 
-    /// The instances of the first nested rule that has any, easiest first.
-    fn advanced_hints(&self, mode: Mode) -> Vec<Hint> {
-        let board = self.board;
-        let src = &board.cands;
-        let mut hints = self.basic_rules();
-        if hints.is_empty() && mode.level >= 2 {
-            let temp = Board {
-                geo: self.board.geo.clone(),
-                values: self.board.values.clone(),
-                cands: self.work.clone(),
-                budget: self.board.budget.clone(),
-            };
-            let mut sink = Sink {
-                src,
-                hints: Vec::new(),
-            };
-            let rules: &[Option<Mode>] = if mode.level >= 4 {
-                &[Some(Mode::dynamic(mode.limit))]
-            } else if mode.level == 3 {
-                &[None, Some(Mode::MULTIPLE)]
-            } else {
-                &[None]
-            };
-            for &rule in rules {
-                match rule {
-                    None => unary_collect(&temp, &mut sink),
-                    Some(rule) => {
-                        multiple_search(&temp, rule, false, true, Some(&mut sink));
-                    }
-                }
-                sink.hints.retain(|h| !h.parents.is_empty());
-                if !sink.hints.is_empty() {
-                    break;
-                }
-            }
-            hints = sink.hints;
+    /// The instances of a nested chaining rule on the working board that rest on the outer
+    /// chain's removals, easiest first, with the identifier of the first.
+    fn nested_hints(&mut self, rule: Rule) -> Rc<Found> {
+        // The same working boards come back: a candidate off and its cell's other candidate
+        // on run dry alike, and level 3 meets every board of level 2 again.
+        let key = (rule, self.work.clone());
+        if let Some(hints) = self.known.hints.get(&key) {
+            return hints.clone();
         }
-        hints.sort_by(|a, b| {
+        let board = self.board;
+        let temp = Board {
+            geo: board.geo.clone(),
+            values: board.values.clone(),
+            cands: self.work.clone(),
+            budget: board.budget.clone(),
+        };
+        let mut sink = Sink {
+            src: &board.cands,
+            hints: Vec::new(),
+        };
+        match rule {
+            Rule::Unary => unary_collect(&temp, &mut sink),
+            Rule::Multiple => {
+                multiple_search(&temp, Mode::MULTIPLE, false, true, Some(&mut sink), None);
+            }
+            Rule::Dynamic(level) => {
+                let mode = Mode::dynamic(level);
+                multiple_search(&temp, mode, false, true, Some(&mut sink), None);
+            }
+        }
+        let mut found = sink.hints;
+        found.retain(|h| !h.parents.is_empty());
+        found.sort_by(|a, b| {
             a.key
                 .0
                 .total_cmp(&b.key.0)
                 .then(a.key.1.cmp(&b.key.1))
                 .then(a.key.2.cmp(&b.key.2))
         });
+        // Each instance's identifier is `base + index`: a nested chain met again (say, by
+        // both halves of a double forcing) counts once.
+        let base = self.known.ids;
+        self.known.ids += found.len() as u32;
+        let hints = Rc::new((base, found));
+        if self.known.hints.len() < KNOWN {
+            self.known.hints.insert(key, hints.clone());
+        }
         hints
     }
 

@@ -22,17 +22,19 @@ enum Links {
 /// The easiest unary chain or loop over every kind of link (Sudoku Explainer's "forcing
 /// chains and cycles").
 pub(in crate::logic) fn unary_all(board: &Board) -> Option<Found> {
+    let mut eng = Engine::new(board);
     let mut best: Option<Found> = None;
     for links in [Links::X, Links::Y, Links::XY] {
-        best = unary_links(board, links, true, best, &mut None);
+        best = unary_links(&mut eng, links, true, best, &mut None);
     }
     best
 }
 
 /// Every unary chain and loop, reported to a sink (for the nested levels).
 pub(super) fn unary_collect(board: &Board, sink: &mut Sink) {
+    let mut eng = Engine::new(board);
     for links in [Links::X, Links::Y, Links::XY] {
-        unary_links(board, links, true, None, &mut Some(&mut *sink));
+        unary_links(&mut eng, links, true, None, &mut Some(&mut *sink));
     }
 }
 
@@ -43,7 +45,7 @@ pub(in crate::logic) fn unary(board: &Board, t: Technique) -> Option<Step> {
         Technique::XYChain | Technique::XYCycle => Links::Y,
         _ => Links::XY,
     };
-    unary_links(board, links, false, None, &mut None).map(|f| f.step)
+    unary_links(&mut Engine::new(board), links, false, None, &mut None).map(|f| f.step)
 }
 
 /// The largest number of potentials a chain rated `base` may involve and still beat `best`.
@@ -59,13 +61,13 @@ fn max_complexity(best: &Option<Found>, base: f64) -> usize {
 /// Updates `best` with the easiest unary chain or loop over `links` (searches stop early
 /// once they cannot beat `best`).
 fn unary_links(
-    board: &Board,
+    eng: &mut Engine,
     links: Links,
     se: bool,
     mut best: Option<Found>,
     sink: &mut Option<&mut Sink>,
 ) -> Option<Found> {
-    let mut eng = Engine::new(board);
+    let board = eng.board;
     let n = eng.n;
     let (y, x) = match links {
         Links::X => (false, true),
@@ -73,7 +75,7 @@ fn unary_links(
         Links::XY => (true, true),
     };
     let graph = Graph::new(
-        &mut eng,
+        eng,
         Mode {
             y,
             x: x || links == Links::X,
@@ -101,7 +103,7 @@ fn unary_links(
             let loops = links != Links::Y || m.count_ones() == 2;
             let max_c = max_complexity(&best, loop_base);
             if let Some(f) = (loops && max_c >= 4)
-                .then(|| cycle(&mut eng, &graph, pot, links, max_c, sink))
+                .then(|| cycle(eng, &graph, pot, links, max_c, sink))
                 .flatten()
             {
                 if better(&best, &f) {
@@ -116,8 +118,7 @@ fn unary_links(
                     if max_c < 3 {
                         continue;
                     }
-                    if let Some(f) = forcing(&mut eng, &graph, (pot, start_on), links, max_c, sink)
-                    {
+                    if let Some(f) = forcing(eng, &graph, (pot, start_on), links, max_c, sink) {
                         if better(&best, &f) {
                             best = Some(f);
                         }
@@ -160,11 +161,12 @@ fn forcing(
     sink: &mut Option<&mut Sink>,
 ) -> Option<Found> {
     let mut prop = eng.take_prop();
-    eng.restore();
     let root = prop.add(pot, start_on, Cause::Assumed, &[]);
     eng.mark(&prop, root);
-    let mut pending_on: Vec<u32> = Vec::new();
-    let mut pending_off: Vec<u32> = Vec::new();
+    // Reused work lists: the potentials of the next two half-layers, and the one being read.
+    let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut eng.layers);
+    pending_on.clear();
+    pending_off.clear();
     if start_on {
         pending_on.push(root);
     } else {
@@ -178,7 +180,9 @@ fn forcing(
         if half + 1 > max_complexity {
             break;
         }
-        for p in std::mem::take(&mut pending_on) {
+        layer.clear();
+        std::mem::swap(&mut layer, &mut pending_on);
+        for &p in &layer {
             for &(q, cause) in graph.offs(prop.nodes[p as usize].pot) {
                 if start_on && q == pot {
                     target = Some(prop.add(q, false, cause, &[p]));
@@ -195,7 +199,9 @@ fn forcing(
         if half + 1 > max_complexity {
             break;
         }
-        for p in std::mem::take(&mut pending_off) {
+        layer.clear();
+        std::mem::swap(&mut layer, &mut pending_off);
+        for &p in &layer {
             for &(q, cause) in graph.ons(prop.nodes[p as usize].pot) {
                 if links == Links::Y && cause != Cause::Cell {
                     continue;
@@ -213,6 +219,7 @@ fn forcing(
         }
     }
     eng.reset(&prop);
+    eng.layers = (pending_on, pending_off, layer);
     if let (Some(target), Some(sink)) = (target, sink.as_deref_mut()) {
         if eng.can_conclude(pot, !start_on) {
             let cx = eng.ancestors(&prop, &[target]);
