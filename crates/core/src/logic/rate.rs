@@ -302,12 +302,13 @@ mod tests {
 
     /// Follows Sudoku Explainer's path through `grid`, checking every placement and
     /// elimination against the solution; returns the ER.
-    fn replay(grid: &Grid) -> f64 {
+    fn replay(grid: &Grid) -> (f64, Vec<Step>) {
         let Uniqueness::Unique(solution) = grid.uniqueness() else {
             panic!("not unique: {grid:?}")
         };
         let mut board = Board::new(grid).unwrap();
         let mut er = 0.0f64;
+        let mut steps = Vec::new();
         while !board.is_solved() {
             let step = se_step(&board, true, Scale::Sukaku)
                 .unwrap_or_else(|| panic!("stuck: {:?}", board.grid()));
@@ -319,15 +320,25 @@ mod tests {
             }
             er = er.max(step.difficulty);
             board.apply(&step);
+            steps.push(step);
         }
-        er
+        (er, steps)
     }
 
     #[test]
     fn nested_chains_are_sound_on_a_hardest_puzzle() {
         // ER 10.3: dynamic chains nesting unary and multiple forcing chains.
         for (grid, er) in hardest(1) {
-            assert_eq!(replay(&grid), er);
+            let (rated, steps) = replay(&grid);
+            assert_eq!(rated, er);
+            // The nested chains are shown under the step, one an indented line.
+            assert!(
+                steps
+                    .iter()
+                    .any(|s| s.reason.contains("\n    ") && s.reason.contains("by a nested chain")),
+                "{}",
+                steps[1]
+            );
         }
     }
 

@@ -3,6 +3,7 @@
 //! direct consequences on a working copy of the board and writes a chain's step.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::nested::Known;
 
@@ -41,8 +42,24 @@ pub(super) struct Prop {
     pub(super) off: Vec<u64>,
     /// A potential found both on and off: (on node, off node).
     pub(super) contradiction: Option<(u32, u32)>,
-    /// The nested chains some nodes rest on: (an identifier, their complexity).
-    pub(super) nests: Vec<(u32, u32)>,
+    /// The nested chains some nodes rest on.
+    pub(super) nests: Vec<Nest>,
+}
+
+/// A nested chain an outer chain rests on.
+#[derive(Clone, Debug)]
+pub(super) struct Nest {
+    /// Chains with the same identifier count once in a complexity.
+    pub(super) id: u32,
+    pub(super) complexity: u32,
+    pub(super) tree: Rc<Tree>,
+}
+
+/// A chain as the explanation shows it: its potentials from the assumption on (`pot * 2 +
+/// on`), each with the nested chain that made it, if any.
+#[derive(Debug, Default)]
+pub(super) struct Tree {
+    pub(super) steps: Vec<(u32, Option<Rc<Tree>>)>,
 }
 
 impl Prop {
@@ -400,10 +417,10 @@ impl<'a> Engine<'a> {
         let mut total = 0;
         self.walk(prop, nodes, |nd| {
             if nd.nest != NONE {
-                let (id, cx) = prop.nests[nd.nest as usize];
-                if !ids.contains(&id) {
-                    ids.push(id);
-                    total += cx as usize;
+                let nest = &prop.nests[nd.nest as usize];
+                if !ids.contains(&nest.id) {
+                    ids.push(nest.id);
+                    total += nest.complexity as usize;
                 }
             }
         });
@@ -416,32 +433,72 @@ impl<'a> Engine<'a> {
         flat + self.nested_complexity(prop, ends)
     }
 
-    /// `r1c2=5 → r1c7≠5 → …`, following first parents from the root to `node`.
-    pub(super) fn path(&self, prop: &Prop, node: u32) -> String {
-        let mut chain = vec![node];
+    /// The chain to `node`, following first parents from the assumption.
+    pub(super) fn tree(&self, prop: &Prop, node: u32) -> Rc<Tree> {
+        let mut steps = Vec::new();
         let mut x = node;
-        while let Some(&p) = prop.parents(x).first() {
-            chain.push(p);
-            x = p;
-            if chain.len() > prop.nodes.len() {
-                break;
+        loop {
+            let nd = prop.nodes[x as usize];
+            let nest = (nd.nest != NONE).then(|| prop.nests[nd.nest as usize].tree.clone());
+            steps.push((nd.pot * 2 + nd.on as u32, nest));
+            match prop.parents(x).first() {
+                Some(&p) if steps.len() <= prop.nodes.len() => x = p,
+                _ => break,
             }
         }
-        chain.reverse();
-        let parts: Vec<String> = chain
+        steps.reverse();
+        Rc::new(Tree { steps })
+    }
+
+    /// `r1c2=5 → r1c7≠5 → …`, following first parents from the root to `node`.
+    pub(super) fn path(&self, prop: &Prop, node: u32) -> String {
+        self.line(&self.tree(prop, node))
+    }
+
+    fn line(&self, tree: &Tree) -> String {
+        let parts: Vec<String> = tree
+            .steps
             .iter()
-            .map(|&i| {
-                let nd = prop.nodes[i as usize];
-                let (cell, d) = self.split(nd.pot);
-                format!(
-                    "{}{}{}",
-                    self.geo.cell(cell),
-                    if nd.on { "=" } else { "≠" },
-                    d + 1
-                )
-            })
+            .map(|&(key, _)| self.describe(key / 2, key % 2 == 1))
             .collect();
         parts.join(" → ")
+    }
+
+    /// The nested chains behind the chains to `ends`, one a line, each indented under the
+    /// chain it serves: `r1c5≠1 by a nested chain: …` (empty when there are none).
+    pub(super) fn nested_text(&self, ends: &[(&Prop, u32)]) -> String {
+        let mut out = String::new();
+        let mut done: Vec<*const Tree> = Vec::new();
+        for &(prop, node) in ends {
+            if !prop.nests.is_empty() {
+                self.nested_lines(&self.tree(prop, node), 1, &mut done, &mut out);
+            }
+        }
+        out
+    }
+
+    fn nested_lines(
+        &self,
+        tree: &Tree,
+        depth: usize,
+        done: &mut Vec<*const Tree>,
+        out: &mut String,
+    ) {
+        for (key, nest) in &tree.steps {
+            let Some(nest) = nest else { continue };
+            if done.contains(&Rc::as_ptr(nest)) {
+                continue;
+            }
+            done.push(Rc::as_ptr(nest));
+            out.push('\n');
+            out.push_str(&"    ".repeat(depth));
+            out.push_str(&format!(
+                "{} by a nested chain: {}",
+                self.describe(key / 2, false),
+                self.line(nest)
+            ));
+            self.nested_lines(nest, depth + 1, done, out);
+        }
     }
 
     pub(super) fn describe(&self, pot: u32, on: bool) -> String {

@@ -146,7 +146,14 @@ fn search(
                         let mut parents = Vec::new();
                         eng.rule_parents(sink.src, &on, &[i as u32], Root::None, &mut parents);
                         eng.rule_parents(sink.src, &off, &[j], Root::None, &mut parents);
-                        report(eng, sink, nd.pot, nd.on, base, cx, 1, parents);
+                        report(
+                            eng,
+                            sink,
+                            (nd.pot, nd.on),
+                            (base, cx, 1),
+                            parents,
+                            (&on, i as u32),
+                        );
                         continue;
                     }
                     if !beats(&best, base, cx) {
@@ -162,6 +169,7 @@ fn search(
                         eng.path(&on, i as u32),
                         eng.path(&off, j)
                     );
+                    step.reason += &eng.nested_text(&[(&on, i as u32), (&off, j)]);
                     offer(&mut best, step, base, cx);
                 }
             }
@@ -226,22 +234,19 @@ fn beats(best: &Option<Found>, base: f64, complexity: usize) -> bool {
 }
 
 /// Reports a chain that makes `pot` on or off to a sink.
-#[allow(clippy::too_many_arguments)]
 fn report(
     eng: &Engine,
     sink: &mut Sink,
-    pot: u32,
-    on: bool,
-    base: f64,
-    cx: usize,
-    kind: u8,
+    (pot, on): (u32, bool),
+    (base, cx, kind): (f64, usize, u8),
     parents: Vec<u32>,
+    (prop, end): (&Prop, u32),
 ) {
     sink.hints.push(Hint {
         elims: eng.removals(pot, on),
         key: (round1(base + length_difficulty(cx)), cx, kind),
         parents,
-        chain: true,
+        chain: Some(eng.tree(prop, end)),
     });
 }
 
@@ -267,7 +272,14 @@ fn contradiction(
     if let Some(sink) = sink.as_deref_mut() {
         let mut parents = Vec::new();
         eng.rule_parents(sink.src, prop, &[a, b], Root::None, &mut parents);
-        report(eng, sink, pot, !assumed_on, base, cx, 7, parents);
+        report(
+            eng,
+            sink,
+            (pot, !assumed_on),
+            (base, cx, 7),
+            parents,
+            (prop, a),
+        );
         return;
     }
     if !beats(best, base, cx) {
@@ -283,6 +295,7 @@ fn contradiction(
         eng.path(prop, a),
         eng.path(prop, b)
     );
+    step.reason += &eng.nested_text(&[(prop, a), (prop, b)]);
     offer(best, step, base, cx);
 }
 
@@ -332,7 +345,14 @@ fn common(
                 eng.rule_parents(sink.src, p, &[j], root, &mut parents);
             }
             let kind = if matches!(root, Root::Cell) { 5 } else { 6 };
-            report(eng, sink, nd.pot, nd.on, base, cx, kind, parents);
+            report(
+                eng,
+                sink,
+                (nd.pot, nd.on),
+                (base, cx, kind),
+                parents,
+                (&props[0].1, ends[0]),
+            );
             continue;
         }
         if !beats(best, base, cx) {
@@ -352,6 +372,12 @@ fn common(
             eng.describe(nd.pot, nd.on),
             paths.join("; ")
         );
+        let ends: Vec<(&Prop, u32)> = props
+            .iter()
+            .zip(&ends)
+            .map(|((_, p), &j)| (&**p, j))
+            .collect();
+        step.reason += &eng.nested_text(&ends);
         offer(best, step, base, cx);
     }
 }

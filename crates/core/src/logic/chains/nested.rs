@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::engine::{Cause, Engine, Mode, NONE, Prop};
+use super::engine::{Cause, Engine, Mode, NONE, Nest, Prop, Tree};
 use super::multiple::multiple_search;
 use super::unary::unary_collect;
 use crate::logic::board::{Board, bits};
@@ -55,13 +55,13 @@ pub(super) struct Hint {
     pub(super) key: (f64, usize, u8),
     /// Potentials (off) of the outer chain this instance needs.
     pub(super) parents: Vec<u32>,
-    /// Whether it is a chain (its complexity then adds to the outer chain's).
-    pub(super) chain: bool,
+    /// The chain, for a chaining rule (its complexity then adds to the outer chain's).
+    pub(super) chain: Option<Rc<Tree>>,
 }
 
 /// An elimination a nested rule found: the potential, its parents (nodes), and the nested
-/// chain behind it (an identifier, its complexity), if any.
-pub(super) type Advanced = (u32, Vec<u32>, Option<(u32, u32)>);
+/// chain behind it, if any.
+pub(super) type Advanced = (u32, Vec<u32>, Option<Nest>);
 
 /// Where a nested search reports every chain it finds.
 pub(super) struct Sink<'s> {
@@ -167,13 +167,13 @@ impl Engine<'_> {
             if parents.is_empty() {
                 continue;
             }
-            let nest = if h.chain {
-                Some((hints.0 + i as u32, h.key.1 as u32))
-            } else {
-                None
-            };
+            let nest = h.chain.as_ref().map(|tree| Nest {
+                id: hints.0 + i as u32,
+                complexity: h.key.1 as u32,
+                tree: tree.clone(),
+            });
             for &e in &h.elims {
-                out.push((e, parents.clone(), nest));
+                out.push((e, parents.clone(), nest.clone()));
             }
         }
         out
@@ -295,7 +295,7 @@ impl Engine<'_> {
                         elims,
                         key: (2.6, 0, 0),
                         parents,
-                        chain: false,
+                        chain: None,
                     });
                 }
             }
@@ -328,7 +328,7 @@ impl Engine<'_> {
                         elims,
                         key: (3.4, 0, 0),
                         parents,
-                        chain: false,
+                        chain: None,
                     });
                 }
             }
@@ -368,7 +368,7 @@ impl Engine<'_> {
                         elims,
                         key: (3.0, 0, 0),
                         parents,
-                        chain: false,
+                        chain: None,
                     });
                 }
             }
@@ -418,7 +418,7 @@ impl Engine<'_> {
                             elims,
                             key: (3.2, 0, 0),
                             parents,
-                            chain: false,
+                            chain: None,
                         });
                     }
                 }

@@ -230,7 +230,7 @@ fn forcing(
                 elims: eng.removals(pot, !start_on),
                 key: (round1(base + length_difficulty(cx)), cx, kind(links)),
                 parents,
-                chain: true,
+                chain: Some(eng.tree(&prop, target)),
             });
         }
         eng.spare = Some(prop);
@@ -328,7 +328,7 @@ fn cycle(
                                     .collect(),
                                 key: (f.difficulty, f.complexity, kind(links)),
                                 parents,
-                                chain: true,
+                                chain: Some(eng.tree(&prop, closing)),
                             });
                         } else if better(&best, &f) {
                             best = Some(f);
