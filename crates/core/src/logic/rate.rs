@@ -193,7 +193,8 @@ pub(super) fn se_step(board: &Board, unique: bool, scale: Scale) -> Option<Step>
 /// The rater solves the puzzle the way Sudoku Explainer 1.2.1 does: at each step it takes the
 /// first technique in the list below that applies (for chains, the easiest chain found), and
 /// the rating is the hardest step's difficulty. 20.0 means no technique applies (the puzzle
-/// needs guessing, or more nesting than the rater has).
+/// needs more than Sudoku Explainer's deepest nesting; [`Rating::reached`] says how far logic
+/// got).
 ///
 /// | ER | technique |
 /// |---|---|
@@ -213,7 +214,7 @@ pub(super) fn se_step(board: &Board, unique: bool, scale: Scale) -> Option<Step>
 /// | 8.0+ | cell and region forcing chains |
 /// | 8.5+ | dynamic forcing chains |
 /// | 9.0+ | dynamic forcing chains (+) |
-/// | 9.5+ | nested forcing chains |
+/// | 9.5+ / 10.0+ / 10.5+ | nested forcing chains: unary / cell and region / dynamic chains nested |
 ///
 /// With the `Sukaku` scale: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2, empty rectangle
 /// 4.3, WXYZ-Wing 4.6–4.7, three strong links 5.4–5.6, four 5.8–6.0, five 6.2–6.4.
