@@ -156,7 +156,7 @@ fn search(
                         );
                         continue;
                     }
-                    if !beats(&best, base, cx) {
+                    if !beats(&best, base, cx, 1) {
                         continue;
                     }
                     let mut step = Step::new(tech, 0.0);
@@ -170,7 +170,7 @@ fn search(
                         eng.path(&off, j)
                     );
                     step.reason += &eng.nested_text(&[(&on, i as u32), (&off, j)]);
-                    offer(&mut best, step, base, cx);
+                    offer(&mut best, step, base, (cx, 1));
                 }
             }
             if !nishio {
@@ -226,11 +226,12 @@ fn search(
     best
 }
 
-/// Whether a step rated `base` with `complexity` potentials would beat `best`.
-fn beats(best: &Option<Found>, base: f64, complexity: usize) -> bool {
+/// Whether a step rated `base` with `complexity` potentials, of Sudoku Explainer's `kind`,
+/// would beat `best`.
+fn beats(best: &Option<Found>, base: f64, complexity: usize, kind: u8) -> bool {
     let d = round1(base + length_difficulty(complexity));
     best.as_ref()
-        .is_none_or(|b| (d, complexity) < (b.difficulty, b.complexity))
+        .is_none_or(|b| (d, complexity, kind) < (b.difficulty, b.complexity, b.kind))
 }
 
 /// Reports a chain that makes `pot` on or off to a sink.
@@ -282,7 +283,7 @@ fn contradiction(
         );
         return;
     }
-    if !beats(best, base, cx) {
+    if !beats(best, base, cx, 7) {
         return;
     }
     let mut step = Step::new(tech, 0.0);
@@ -296,14 +297,17 @@ fn contradiction(
         eng.path(prop, b)
     );
     step.reason += &eng.nested_text(&[(prop, a), (prop, b)]);
-    offer(best, step, base, cx);
+    offer(best, step, base, (cx, 7));
 }
 
-fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize) {
+/// Keeps the step if it beats `best`: lower rating, then fewer potentials, then Sudoku
+/// Explainer's kind (double forcing 1, cell 5, region 6, contradiction 7), then found first.
+fn offer(best: &mut Option<Found>, mut step: Step, base: f64, (complexity, kind): (usize, u8)) {
     step.difficulty = round1(base + length_difficulty(complexity));
     let f = Found {
         difficulty: step.difficulty,
         complexity,
+        kind,
         step,
     };
     if better(best, &f) {
@@ -339,12 +343,12 @@ fn common(
             .zip(&ends)
             .map(|((_, p), &j)| eng.complexity(p, &[j]))
             .sum();
+        let kind = if matches!(root, Root::Cell) { 5 } else { 6 };
         if let Some(sink) = sink.as_deref_mut() {
             let mut parents = Vec::new();
             for ((_, p), &j) in props.iter().zip(&ends) {
                 eng.rule_parents(sink.src, p, &[j], root, &mut parents);
             }
-            let kind = if matches!(root, Root::Cell) { 5 } else { 6 };
             report(
                 eng,
                 sink,
@@ -355,7 +359,7 @@ fn common(
             );
             continue;
         }
-        if !beats(best, base, cx) {
+        if !beats(best, base, cx, kind) {
             continue;
         }
         let mut step = Step::new(t, 0.0);
@@ -378,6 +382,6 @@ fn common(
             .map(|((_, p), &j)| (&**p, j))
             .collect();
         step.reason += &eng.nested_text(&ends);
-        offer(best, step, base, cx);
+        offer(best, step, base, (cx, kind));
     }
 }

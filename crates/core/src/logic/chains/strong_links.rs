@@ -138,6 +138,7 @@ pub(in crate::logic) fn strong_links(board: &Board, min: usize, max: usize) -> O
             let f = Found {
                 difficulty: step.difficulty,
                 complexity,
+                kind: 0,
                 step,
             };
             if better(&best, &f) {

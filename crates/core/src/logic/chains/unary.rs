@@ -248,6 +248,7 @@ fn forcing(
         Some(Found {
             difficulty: step.difficulty,
             complexity,
+            kind: 0,
             step,
         })
     });
@@ -398,6 +399,7 @@ fn loop_step(eng: &mut Engine, prop: &Prop, closing: u32, links: Links) -> Optio
     Some(Found {
         difficulty: step.difficulty,
         complexity,
+        kind: 0,
         step,
     })
 }
