@@ -125,11 +125,11 @@ fn search(
             let pot = eng.pot(cell, d);
             let on = on_prop(eng, pot);
             if contradictions {
-                contradiction(eng, &mut best, &mut sink, &on, pot, true, base, tech);
+                contradiction(eng, &mut best, &mut sink, (&on, pot, true), (base, tech));
             }
             let off = eng.propagate(pot, false, mode);
             if contradictions {
-                contradiction(eng, &mut best, &mut sink, &off, pot, false, base, tech);
+                contradiction(eng, &mut best, &mut sink, (&off, pot, false), (base, tech));
             }
             if card >= 3 && mode.dynamic && !nishio {
                 // Double forcing: p on and p off both force q.
@@ -252,16 +252,12 @@ fn report(
 }
 
 /// An assumption that led to a contradiction: its opposite holds.
-#[allow(clippy::too_many_arguments)]
 fn contradiction(
     eng: &mut Engine,
     best: &mut Option<Found>,
     sink: &mut Option<&mut Sink>,
-    prop: &Prop,
-    pot: u32,
-    assumed_on: bool,
-    base: f64,
-    tech: Technique,
+    (prop, pot, assumed_on): (&Prop, u32, bool),
+    (base, tech): (f64, Technique),
 ) {
     let Some((a, b)) = prop.contradiction else {
         return;
