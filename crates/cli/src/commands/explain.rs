@@ -66,7 +66,18 @@ fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {
                 if args.candidates && !single {
                     out.text(&board.pencilmarks());
                 }
-                out.text(&format!("{steps:>3}. {step}  [{:.1}]", step.difficulty));
+                // A nested chain's lines follow the step's, indented: the rating ends the first.
+                let text = step.to_string();
+                let (first, nested) = text.split_once('\n').unwrap_or((&text, ""));
+                let rest = if nested.is_empty() {
+                    String::new()
+                } else {
+                    format!("\n{nested}")
+                };
+                out.text(&format!(
+                    "{steps:>3}. {first}  [{:.1}]{rest}",
+                    step.difficulty
+                ));
             }
         }
         board.apply(&step);

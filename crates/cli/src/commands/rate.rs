@@ -47,14 +47,13 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Status> {
                     r.steps, r.er
                 ))
             }
+            // Not rated: how far logic got, and where it stopped.
             (Ok(r), _) if r.outcome == Outcome::Stuck => out.text(&match r.hardest {
-                None => format!(
-                    "{:.1} stuck: no technique applies to the puzzle as given",
-                    r.er
-                ),
+                None => "- stuck: no technique rates the first step".to_owned(),
                 Some(t) => format!(
-                    "{:.1} stuck: no technique applies after {} steps (the hardest {:.1}, {t})",
-                    r.er, r.steps, r.reached
+                    "{:.1}+ stuck: no technique rates step {} (the hardest before it, {t})",
+                    r.reached,
+                    r.steps + 1
                 ),
             }),
             (Ok(r), _) => {

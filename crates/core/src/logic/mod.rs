@@ -195,6 +195,6 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         CellForcingChain | RegionForcingChain => chains::multiple(board),
         DynamicForcingChain => chains::dynamic(board, 0),
         DynamicForcingChainPlus => chains::dynamic(board, 1),
-        NestedForcingChain => chains::dynamic(board, 2),
+        NestedForcingChain => chains::nested(board),
     }
 }

@@ -3,6 +3,9 @@
 //! direct consequences on a working copy of the board and writes a chain's step.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::nested::Known;
 
 use crate::logic::board::{Board, Geometry, bits};
 use crate::logic::step::Step;
@@ -25,6 +28,9 @@ pub(super) struct Node {
     pub(super) cause: Cause,
     pstart: u32,
     plen: u32,
+    /// The nested chain that proved this potential off (an index into `Prop::nests`), or
+    /// `NONE`.
+    pub(super) nest: u32,
 }
 
 /// The result of following one assumption: every potential reached, with its parents.
@@ -36,6 +42,24 @@ pub(super) struct Prop {
     pub(super) off: Vec<u64>,
     /// A potential found both on and off: (on node, off node).
     pub(super) contradiction: Option<(u32, u32)>,
+    /// The nested chains some nodes rest on.
+    pub(super) nests: Vec<Nest>,
+}
+
+/// A nested chain an outer chain rests on.
+#[derive(Clone, Debug)]
+pub(super) struct Nest {
+    /// Chains with the same identifier count once in a complexity.
+    pub(super) id: u32,
+    pub(super) complexity: u32,
+    pub(super) tree: Rc<Tree>,
+}
+
+/// A chain as the explanation shows it: its potentials from the assumption on (`pot * 2 +
+/// on`), each with the nested chain that made it, if any.
+#[derive(Debug, Default)]
+pub(super) struct Tree {
+    pub(super) steps: Vec<(u32, Option<Rc<Tree>>)>,
 }
 
 impl Prop {
@@ -60,6 +84,7 @@ impl Prop {
             cause,
             pstart: self.parents.len() as u32,
             plen: parents.len() as u32,
+            nest: NONE,
         });
         self.parents.extend_from_slice(parents);
         idx
@@ -74,6 +99,7 @@ impl Prop {
         }
         self.nodes.clear();
         self.parents.clear();
+        self.nests.clear();
         self.contradiction = None;
     }
 
@@ -105,8 +131,33 @@ pub(super) struct Mode {
     /// House links for off → on.
     pub(super) x: bool,
     pub(super) dynamic: bool,
-    /// 0: links only; 1: plus intersections, pairs, X-Wings; 2: plus unary chains.
+    /// 0: links only; 1: plus intersections, pairs, X-Wings; 2: plus unary chains; 3: plus
+    /// cell and region forcing chains; 4: plus dynamic forcing chains (see `nested.rs`).
     pub(super) level: u8,
+    /// At level 4, the level of the nested dynamic forcing chains.
+    pub(super) limit: u8,
+}
+
+impl Mode {
+    /// Cell and region forcing chains (static).
+    pub(super) const MULTIPLE: Mode = Mode {
+        y: true,
+        x: true,
+        dynamic: false,
+        level: 0,
+        limit: 0,
+    };
+
+    /// Dynamic forcing chains at a nesting level.
+    pub(super) fn dynamic(level: u8) -> Mode {
+        Mode {
+            y: true,
+            x: true,
+            dynamic: true,
+            level,
+            limit: 0,
+        }
+    }
 }
 
 /// Work lists of one propagation, kept between propagations.
@@ -139,6 +190,10 @@ pub(super) struct Engine<'a> {
     pub(super) off_at: Vec<u32>,
     pub(super) seen: Vec<u32>,
     pub(super) seen_stamp: u32,
+    /// Work lists of the unary searches, kept between searches.
+    pub(super) layers: (Vec<u32>, Vec<u32>, Vec<u32>),
+    /// What the nested rules found on the working boards met (see `nested.rs`).
+    pub(super) known: Known,
 }
 
 impl<'a> Engine<'a> {
@@ -172,6 +227,8 @@ impl<'a> Engine<'a> {
             off_at: vec![NONE; pots],
             seen: vec![0; 2 * pots],
             seen_stamp: 0,
+            layers: Default::default(),
+            known: Known::default(),
         }
     }
 
@@ -322,14 +379,14 @@ impl<'a> Engine<'a> {
             nodes: Vec::with_capacity(4 * self.n * self.n),
             parents: Vec::with_capacity(4 * self.n * self.n),
             contradiction: None,
+            nests: Vec::new(),
         }
     }
 
-    /// Distinct potentials among `nodes` and their ancestors.
-    pub(super) fn ancestors(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+    /// Visits each distinct potential among `nodes` and their ancestors once.
+    pub(super) fn walk(&mut self, prop: &Prop, nodes: &[u32], mut visit: impl FnMut(&Node)) {
         self.seen_stamp += 1;
         let stamp = self.seen_stamp;
-        let mut count = 0;
         let mut todo: Vec<u32> = nodes.to_vec();
         while let Some(x) = todo.pop() {
             let nd = prop.nodes[x as usize];
@@ -338,38 +395,110 @@ impl<'a> Engine<'a> {
                 continue;
             }
             self.seen[key] = stamp;
-            count += 1;
+            visit(&nd);
             todo.extend_from_slice(prop.parents(x));
         }
+    }
+
+    /// Distinct potentials among `nodes` and their ancestors.
+    pub(super) fn ancestors(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+        let mut count = 0;
+        self.walk(prop, nodes, |_| count += 1);
         count
+    }
+
+    /// The complexity of the distinct nested chains among the ancestors of `nodes` (Sudoku
+    /// Explainer's nested complexity, added once to a chain's potentials).
+    pub(super) fn nested_complexity(&mut self, prop: &Prop, nodes: &[u32]) -> usize {
+        if prop.nests.is_empty() {
+            return 0;
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        let mut total = 0;
+        self.walk(prop, nodes, |nd| {
+            if nd.nest != NONE {
+                let nest = &prop.nests[nd.nest as usize];
+                if !ids.contains(&nest.id) {
+                    ids.push(nest.id);
+                    total += nest.complexity as usize;
+                }
+            }
+        });
+        total
+    }
+
+    /// A chain's complexity: the potentials behind each of its ends, plus its nested chains.
+    pub(super) fn complexity(&mut self, prop: &Prop, ends: &[u32]) -> usize {
+        let flat: usize = ends.iter().map(|&e| self.ancestors(prop, &[e])).sum();
+        flat + self.nested_complexity(prop, ends)
+    }
+
+    /// The chain to `node`, following first parents from the assumption.
+    pub(super) fn tree(&self, prop: &Prop, node: u32) -> Rc<Tree> {
+        let mut steps = Vec::new();
+        let mut x = node;
+        loop {
+            let nd = prop.nodes[x as usize];
+            let nest = (nd.nest != NONE).then(|| prop.nests[nd.nest as usize].tree.clone());
+            steps.push((nd.pot * 2 + nd.on as u32, nest));
+            match prop.parents(x).first() {
+                Some(&p) if steps.len() <= prop.nodes.len() => x = p,
+                _ => break,
+            }
+        }
+        steps.reverse();
+        Rc::new(Tree { steps })
     }
 
     /// `r1c2=5 → r1c7≠5 → …`, following first parents from the root to `node`.
     pub(super) fn path(&self, prop: &Prop, node: u32) -> String {
-        let mut chain = vec![node];
-        let mut x = node;
-        while let Some(&p) = prop.parents(x).first() {
-            chain.push(p);
-            x = p;
-            if chain.len() > prop.nodes.len() {
-                break;
-            }
-        }
-        chain.reverse();
-        let parts: Vec<String> = chain
+        self.line(&self.tree(prop, node))
+    }
+
+    fn line(&self, tree: &Tree) -> String {
+        let parts: Vec<String> = tree
+            .steps
             .iter()
-            .map(|&i| {
-                let nd = prop.nodes[i as usize];
-                let (cell, d) = self.split(nd.pot);
-                format!(
-                    "{}{}{}",
-                    self.geo.cell(cell),
-                    if nd.on { "=" } else { "≠" },
-                    d + 1
-                )
-            })
+            .map(|&(key, _)| self.describe(key / 2, key % 2 == 1))
             .collect();
         parts.join(" → ")
+    }
+
+    /// The nested chains behind the chains to `ends`, one a line, each indented under the
+    /// chain it serves: `r1c5≠1 by a nested chain: …` (empty when there are none).
+    pub(super) fn nested_text(&self, ends: &[(&Prop, u32)]) -> String {
+        let mut out = String::new();
+        let mut done: Vec<*const Tree> = Vec::new();
+        for &(prop, node) in ends {
+            if !prop.nests.is_empty() {
+                self.nested_lines(&self.tree(prop, node), 1, &mut done, &mut out);
+            }
+        }
+        out
+    }
+
+    fn nested_lines(
+        &self,
+        tree: &Tree,
+        depth: usize,
+        done: &mut Vec<*const Tree>,
+        out: &mut String,
+    ) {
+        for (key, nest) in &tree.steps {
+            let Some(nest) = nest else { continue };
+            if done.contains(&Rc::as_ptr(nest)) {
+                continue;
+            }
+            done.push(Rc::as_ptr(nest));
+            out.push('\n');
+            out.push_str(&"    ".repeat(depth));
+            out.push_str(&format!(
+                "{} by a nested chain: {}",
+                self.describe(key / 2, false),
+                self.line(nest)
+            ));
+            self.nested_lines(nest, depth + 1, done, out);
+        }
     }
 
     pub(super) fn describe(&self, pot: u32, on: bool) -> String {

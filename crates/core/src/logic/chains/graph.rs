@@ -16,11 +16,20 @@ impl Graph {
     pub(super) fn new(eng: &mut Engine, mode: Mode) -> Graph {
         eng.restore();
         let pots = eng.n * eng.n * eng.n;
+        let cands: usize = eng
+            .board
+            .cands
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum();
+        // Room for every edge at once (growing would copy them again and again): on → off
+        // reaches at most the cell's others and the peers, off → on at most four potentials.
+        let peers = eng.geo.peers.first().map_or(0, |p| p.len());
         let mut g = Graph {
             on_idx: Vec::with_capacity(pots + 1),
-            on_e: Vec::new(),
+            on_e: Vec::with_capacity(cands * (peers + eng.n).min(3 * eng.n) / 2),
             off_idx: Vec::with_capacity(pots + 1),
-            off_e: Vec::new(),
+            off_e: Vec::with_capacity(cands * 4),
         };
         let (mut offs, mut ons) = (Vec::new(), Vec::new());
         for pot in 0..pots as u32 {

@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Mode, Prop};
+use super::nested::{Hint, Known, Root, Sink};
 use super::rating::{Found, better, length_difficulty, round1};
 use crate::logic::board::{Board, bits};
 use crate::logic::step::{Step, Technique};
@@ -13,38 +14,44 @@ use crate::logic::step::{Step, Technique};
 pub(in crate::logic) fn nishio(board: &Board) -> Option<Step> {
     let mode = Mode {
         y: false,
-        x: true,
-        dynamic: true,
-        level: 0,
+        ..Mode::dynamic(0)
     };
-    multiple_search(board, mode, true, false).map(|f| f.step)
+    multiple_search(board, mode, true, false, None, None).map(|f| f.step)
 }
 
 /// Cell and region forcing chains (static).
 pub(in crate::logic) fn multiple(board: &Board) -> Option<Step> {
-    let mode = Mode {
-        y: true,
-        x: true,
-        dynamic: false,
-        level: 0,
-    };
-    multiple_search(board, mode, false, true).map(|f| f.step)
+    multiple_search(board, Mode::MULTIPLE, false, true, None, None).map(|f| f.step)
 }
 
-/// Dynamic forcing chains (nets) at a nesting level.
+/// Dynamic forcing chains (nets) at level 0 or 1 (the nested levels are [`nested`]).
 pub(in crate::logic) fn dynamic(board: &Board, level: u8) -> Option<Step> {
-    let mode = Mode {
-        y: true,
-        x: true,
-        dynamic: true,
-        level,
-    };
-    multiple_search(board, mode, false, true).map(|f| f.step)
+    multiple_search(board, Mode::dynamic(level), false, true, None, None).map(|f| f.step)
+}
+
+/// Nested forcing chains: the first of Sudoku Explainer's levels 2, 3, then 4 with nested
+/// chains of level 0, 1, 2 and 3, that finds a step. The levels share what their nested
+/// rules find on each working board.
+pub(in crate::logic) fn nested(board: &Board) -> Option<Step> {
+    let mut known = Known::default();
+    let modes = [2, 3]
+        .map(Mode::dynamic)
+        .into_iter()
+        .chain((0..4).map(|limit| Mode {
+            limit,
+            ..Mode::dynamic(4)
+        }));
+    for mode in modes {
+        if let Some(f) = multiple_search(board, mode, false, true, None, Some(&mut known)) {
+            return Some(f.step);
+        }
+    }
+    None
 }
 
 fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
     match (mode.level, nishio, mode.dynamic) {
-        (l, _, _) if l >= 2 => (9.5 + 0.5 * (l - 2) as f64, Technique::NestedForcingChain),
+        (l, _, _) if l >= 2 => (8.5 + 0.5 * l as f64, Technique::NestedForcingChain),
         (1, _, _) => (9.0, Technique::DynamicForcingChainPlus),
         (_, true, _) => (7.5, Technique::NishioForcingChain),
         (_, _, true) => (8.5, Technique::DynamicForcingChain),
@@ -56,9 +63,34 @@ fn base_rating(mode: Mode, nishio: bool) -> (f64, Technique) {
 /// the grid (a few propagations of `N³` candidates each), never past this.
 const CACHE_BYTES: usize = 64 << 20;
 
-/// Sudoku Explainer's `getMultipleChainsHintList`.
-fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> Option<Found> {
+/// Sudoku Explainer's `getMultipleChainsHintList`: the easiest step, or with a sink, every
+/// chain reported to it.
+pub(super) fn multiple_search(
+    board: &Board,
+    mode: Mode,
+    nishio: bool,
+    multiple: bool,
+    sink: Option<&mut Sink>,
+    known: Option<&mut Known>,
+) -> Option<Found> {
     let mut eng = Engine::new(board);
+    if let Some(k) = known {
+        eng.known = std::mem::take(k);
+        let found = search(&mut eng, mode, (nishio, multiple), sink);
+        *k = std::mem::take(&mut eng.known);
+        found
+    } else {
+        search(&mut eng, mode, (nishio, multiple), sink)
+    }
+}
+
+fn search(
+    eng: &mut Engine,
+    mode: Mode,
+    (nishio, multiple): (bool, bool),
+    mut sink: Option<&mut Sink>,
+) -> Option<Found> {
+    let board = eng.board;
     let n = eng.n;
     let (base, tech) = base_rating(mode, nishio);
     let mut best: Option<Found> = None;
@@ -91,13 +123,13 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                 return None;
             }
             let pot = eng.pot(cell, d);
-            let on = on_prop(&mut eng, pot);
+            let on = on_prop(eng, pot);
             if contradictions {
-                contradiction(&mut eng, &mut best, &on, pot, true, base, tech);
+                contradiction(eng, &mut best, &mut sink, (&on, pot, true), (base, tech));
             }
             let off = eng.propagate(pot, false, mode);
             if contradictions {
-                contradiction(&mut eng, &mut best, &off, pot, false, base, tech);
+                contradiction(eng, &mut best, &mut sink, (&off, pot, false), (base, tech));
             }
             if card >= 3 && mode.dynamic && !nishio {
                 // Double forcing: p on and p off both force q.
@@ -109,8 +141,22 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                         continue;
                     }
                     let j = off.node_of(nd.pot, nd.on).unwrap_or(0);
-                    let cx = eng.ancestors(&on, &[i as u32]) + eng.ancestors(&off, &[j]);
-                    if !beats(&best, base, cx) {
+                    let cx = eng.complexity(&on, &[i as u32]) + eng.complexity(&off, &[j]);
+                    if let Some(sink) = sink.as_deref_mut() {
+                        let mut parents = Vec::new();
+                        eng.rule_parents(sink.src, &on, &[i as u32], Root::None, &mut parents);
+                        eng.rule_parents(sink.src, &off, &[j], Root::None, &mut parents);
+                        report(
+                            eng,
+                            sink,
+                            (nd.pot, nd.on),
+                            (base, cx, 1),
+                            parents,
+                            (&on, i as u32),
+                        );
+                        continue;
+                    }
+                    if !beats(&best, base, cx, 1) {
                         continue;
                     }
                     let mut step = Step::new(tech, 0.0);
@@ -123,7 +169,8 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                         eng.path(&on, i as u32),
                         eng.path(&off, j)
                     );
-                    offer(&mut best, step, base, cx);
+                    step.reason += &eng.nested_text(&[(&on, i as u32), (&off, j)]);
+                    offer(&mut best, step, base, (cx, 1));
                 }
             }
             if !nishio {
@@ -143,7 +190,7 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                         let c2 = eng.geo.houses[h][i] as usize;
                         if c2 != cell {
                             let p2 = eng.pot(c2, d);
-                            props.push((p2, on_prop(&mut eng, p2)));
+                            props.push((p2, on_prop(eng, p2)));
                         }
                     }
                     let t = if mode.dynamic {
@@ -151,7 +198,8 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                     } else {
                         Technique::RegionForcingChain
                     };
-                    common(&mut eng, &mut best, &props, base, t, &|eng: &Engine| {
+                    let how = (base, t, Root::House(h));
+                    common(eng, &mut best, &mut sink, &props, how, &|eng: &Engine| {
                         format!("each place of {} in {}", d + 1, eng.geo.house(h))
                     });
                 }
@@ -166,11 +214,11 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
                 Technique::CellForcingChain
             };
             common(
-                &mut eng,
+                eng,
                 &mut best,
+                &mut sink,
                 &value_props,
-                base,
-                t,
+                (base, t, Root::Cell),
                 &|eng: &Engine| format!("each candidate of {}", eng.geo.cell(cell)),
             );
         }
@@ -178,22 +226,38 @@ fn multiple_search(board: &Board, mode: Mode, nishio: bool, multiple: bool) -> O
     best
 }
 
-/// Whether a step rated `base` with `complexity` potentials would beat `best`.
-fn beats(best: &Option<Found>, base: f64, complexity: usize) -> bool {
+/// Whether a step rated `base` with `complexity` potentials, of Sudoku Explainer's `kind`,
+/// would beat `best`.
+fn beats(best: &Option<Found>, base: f64, complexity: usize, kind: u8) -> bool {
     let d = round1(base + length_difficulty(complexity));
     best.as_ref()
-        .is_none_or(|b| (d, complexity) < (b.difficulty, b.complexity))
+        .is_none_or(|b| (d, complexity, kind) < (b.difficulty, b.complexity, b.kind))
+}
+
+/// Reports a chain that makes `pot` on or off to a sink.
+fn report(
+    eng: &Engine,
+    sink: &mut Sink,
+    (pot, on): (u32, bool),
+    (base, cx, kind): (f64, usize, u8),
+    parents: Vec<u32>,
+    (prop, end): (&Prop, u32),
+) {
+    sink.hints.push(Hint {
+        elims: eng.removals(pot, on),
+        key: (round1(base + length_difficulty(cx)), cx, kind),
+        parents,
+        chain: Some(eng.tree(prop, end)),
+    });
 }
 
 /// An assumption that led to a contradiction: its opposite holds.
 fn contradiction(
     eng: &mut Engine,
     best: &mut Option<Found>,
-    prop: &Prop,
-    pot: u32,
-    assumed_on: bool,
-    base: f64,
-    tech: Technique,
+    sink: &mut Option<&mut Sink>,
+    (prop, pot, assumed_on): (&Prop, u32, bool),
+    (base, tech): (f64, Technique),
 ) {
     let Some((a, b)) = prop.contradiction else {
         return;
@@ -201,8 +265,21 @@ fn contradiction(
     if !eng.can_conclude(pot, !assumed_on) {
         return;
     }
-    let cx = eng.ancestors(prop, &[a]) + eng.ancestors(prop, &[b]);
-    if !beats(best, base, cx) {
+    let cx = eng.complexity(prop, &[a, b]);
+    if let Some(sink) = sink.as_deref_mut() {
+        let mut parents = Vec::new();
+        eng.rule_parents(sink.src, prop, &[a, b], Root::None, &mut parents);
+        report(
+            eng,
+            sink,
+            (pot, !assumed_on),
+            (base, cx, 7),
+            parents,
+            (prop, a),
+        );
+        return;
+    }
+    if !beats(best, base, cx, 7) {
         return;
     }
     let mut step = Step::new(tech, 0.0);
@@ -215,14 +292,18 @@ fn contradiction(
         eng.path(prop, a),
         eng.path(prop, b)
     );
-    offer(best, step, base, cx);
+    step.reason += &eng.nested_text(&[(prop, a), (prop, b)]);
+    offer(best, step, base, (cx, 7));
 }
 
-fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize) {
+/// Keeps the step if it beats `best`: lower rating, then fewer potentials, then Sudoku
+/// Explainer's kind (double forcing 1, cell 5, region 6, contradiction 7), then found first.
+fn offer(best: &mut Option<Found>, mut step: Step, base: f64, (complexity, kind): (usize, u8)) {
     step.difficulty = round1(base + length_difficulty(complexity));
     let f = Found {
         difficulty: step.difficulty,
         complexity,
+        kind,
         step,
     };
     if better(best, &f) {
@@ -234,9 +315,9 @@ fn offer(best: &mut Option<Found>, mut step: Step, base: f64, complexity: usize)
 fn common(
     eng: &mut Engine,
     best: &mut Option<Found>,
+    sink: &mut Option<&mut Sink>,
     props: &[(u32, Rc<Prop>)],
-    base: f64,
-    t: Technique,
+    (base, t, root): (f64, Technique, Root),
     what: &dyn Fn(&Engine) -> String,
 ) {
     let Some((_, first)) = props.first() else {
@@ -256,9 +337,25 @@ fn common(
         let cx: usize = props
             .iter()
             .zip(&ends)
-            .map(|((_, p), &j)| eng.ancestors(p, &[j]))
+            .map(|((_, p), &j)| eng.complexity(p, &[j]))
             .sum();
-        if !beats(best, base, cx) {
+        let kind = if matches!(root, Root::Cell) { 5 } else { 6 };
+        if let Some(sink) = sink.as_deref_mut() {
+            let mut parents = Vec::new();
+            for ((_, p), &j) in props.iter().zip(&ends) {
+                eng.rule_parents(sink.src, p, &[j], root, &mut parents);
+            }
+            report(
+                eng,
+                sink,
+                (nd.pot, nd.on),
+                (base, cx, kind),
+                parents,
+                (&props[0].1, ends[0]),
+            );
+            continue;
+        }
+        if !beats(best, base, cx, kind) {
             continue;
         }
         let mut step = Step::new(t, 0.0);
@@ -275,6 +372,12 @@ fn common(
             eng.describe(nd.pot, nd.on),
             paths.join("; ")
         );
-        offer(best, step, base, cx);
+        let ends: Vec<(&Prop, u32)> = props
+            .iter()
+            .zip(&ends)
+            .map(|((_, p), &j)| (&**p, j))
+            .collect();
+        step.reason += &eng.nested_text(&ends);
+        offer(best, step, base, (cx, kind));
     }
 }

@@ -1,12 +1,8 @@
 //! Every consequence of one assumption, for the multiple and dynamic searches: dynamic chains
-//! apply each implication to the working board, `level 1` adds intersections, pairs and
-//! X-Wings there when the links run dry, and `level 2` nests unary chains.
+//! apply each implication to the working board, and the nested levels add what the rules of
+//! `nested.rs` find there when the links run dry.
 
 use super::engine::{Buffers, Cause, Engine, Mode, NONE, Prop};
-use super::unary::unary_all;
-use crate::logic::board::{Board, bits, positions};
-use crate::logic::step::{Step, Technique};
-use crate::logic::{fish, intersections, subsets};
 
 impl<'a> Engine<'a> {
     /// Follows every consequence of one assumption (Sudoku Explainer's `doChaining`): on
@@ -74,10 +70,13 @@ impl<'a> Engine<'a> {
                     }
                 }
             } else if mode.level > 0 {
-                let adv = self.advanced(prop, mode.level);
-                for (q, parents) in adv {
+                for (q, parents, nest) in self.advanced(mode) {
                     if self.off_at[q as usize] == NONE {
                         let node = prop.add(q, false, Cause::Advanced, &parents);
+                        if let Some(nest) = nest {
+                            prop.nodes[node as usize].nest = prop.nests.len() as u32;
+                            prop.nests.push(nest);
+                        }
                         self.index(prop, node);
                         b.pending_off.push_back(node);
                     }
@@ -89,60 +88,5 @@ impl<'a> Engine<'a> {
                 return;
             }
         }
-    }
-
-    /// Eliminations simpler techniques find on the working board, with the removed candidates
-    /// they rely on as parents.
-    fn advanced(&mut self, prop: &Prop, level: u8) -> Vec<(u32, Vec<u32>)> {
-        let temp = Board {
-            geo: self.board.geo.clone(),
-            values: self.board.values.clone(),
-            cands: self.work.clone(),
-            budget: self.board.budget.clone(),
-        };
-        let mut finders: Vec<fn(&Board) -> Option<Step>> = vec![
-            |b| intersections::find(b, Technique::Pointing),
-            |b| intersections::find(b, Technique::Claiming),
-            |b| subsets::hidden(b, 2, false),
-            |b| subsets::naked(b, 2),
-            |b| fish::basic(b, 2),
-        ];
-        if level >= 2 {
-            finders.push(|b| unary_all(b).map(|f| f.step));
-        }
-        for f in finders {
-            let Some(step) = f(&temp) else { continue };
-            let mut parents = Vec::new();
-            for h in 0..3 * self.n {
-                if !step.houses.contains(&self.geo.house(h)) {
-                    continue;
-                }
-                for dg in &step.digits {
-                    let d = dg.index();
-                    let lost = positions(self.geo, &self.board.cands, h, d)
-                        & !positions(self.geo, &self.work, h, d);
-                    for i in bits(lost) {
-                        let pot = self.pot(self.geo.houses[h][i] as usize, d);
-                        if let Some(node) = prop.node_of(pot, false) {
-                            if !parents.contains(&node) {
-                                parents.push(node);
-                            }
-                        }
-                    }
-                }
-            }
-            if parents.is_empty() {
-                continue;
-            }
-            return step
-                .eliminations
-                .iter()
-                .map(|e| {
-                    let cell = e.cell.row() * self.n + e.cell.col();
-                    (self.pot(cell, e.digit.index()), parents.clone())
-                })
-                .collect();
-        }
-        Vec::new()
     }
 }

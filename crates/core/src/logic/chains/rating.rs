@@ -7,13 +7,15 @@ use crate::logic::step::Step;
 pub(in crate::logic) struct Found {
     pub(super) difficulty: f64,
     pub(super) complexity: usize,
+    /// Sudoku Explainer's sort key among equals (the multiple searches; 0 elsewhere).
+    pub(super) kind: u8,
     pub(in crate::logic) step: Step,
 }
 
 pub(super) fn better(a: &Option<Found>, b: &Found) -> bool {
     match a {
         None => true,
-        Some(a) => (b.difficulty, b.complexity) < (a.difficulty, a.complexity),
+        Some(a) => (b.difficulty, b.complexity, b.kind) < (a.difficulty, a.complexity, a.kind),
     }
 }
 

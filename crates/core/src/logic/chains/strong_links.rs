@@ -22,6 +22,7 @@ pub(in crate::logic) fn strong_links(board: &Board, min: usize, max: usize) -> O
         x: true,
         dynamic: false,
         level: 0,
+        limit: 0,
     };
     let graph = Graph::new(&mut eng, mode);
     let mut best: Option<Found> = None;
@@ -137,6 +138,7 @@ pub(in crate::logic) fn strong_links(board: &Board, min: usize, max: usize) -> O
             let f = Found {
                 difficulty: step.difficulty,
                 complexity,
+                kind: 0,
                 step,
             };
             if better(&best, &f) {

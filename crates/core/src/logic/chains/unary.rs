@@ -3,6 +3,7 @@
 
 use super::engine::{Cause, Engine, Mode, NONE, Prop};
 use super::graph::Graph;
+use super::nested::{Hint, Root, Sink};
 use super::rating::{Found, better, length_difficulty, round1};
 use crate::logic::board::{Board, bits};
 use crate::logic::step::{Step, Technique};
@@ -21,11 +22,20 @@ enum Links {
 /// The easiest unary chain or loop over every kind of link (Sudoku Explainer's "forcing
 /// chains and cycles").
 pub(in crate::logic) fn unary_all(board: &Board) -> Option<Found> {
+    let mut eng = Engine::new(board);
     let mut best: Option<Found> = None;
     for links in [Links::X, Links::Y, Links::XY] {
-        best = unary_links(board, links, true, best);
+        best = unary_links(&mut eng, links, true, best, &mut None);
     }
     best
+}
+
+/// Every unary chain and loop, reported to a sink (for the nested levels).
+pub(super) fn unary_collect(board: &Board, sink: &mut Sink) {
+    let mut eng = Engine::new(board);
+    for links in [Links::X, Links::Y, Links::XY] {
+        unary_links(&mut eng, links, true, None, &mut Some(&mut *sink));
+    }
 }
 
 /// One technique of the unary family, for the explainer.
@@ -35,7 +45,7 @@ pub(in crate::logic) fn unary(board: &Board, t: Technique) -> Option<Step> {
         Technique::XYChain | Technique::XYCycle => Links::Y,
         _ => Links::XY,
     };
-    unary_links(board, links, false, None).map(|f| f.step)
+    unary_links(&mut Engine::new(board), links, false, None, &mut None).map(|f| f.step)
 }
 
 /// The largest number of potentials a chain rated `base` may involve and still beat `best`.
@@ -50,8 +60,14 @@ fn max_complexity(best: &Option<Found>, base: f64) -> usize {
 
 /// Updates `best` with the easiest unary chain or loop over `links` (searches stop early
 /// once they cannot beat `best`).
-fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -> Option<Found> {
-    let mut eng = Engine::new(board);
+fn unary_links(
+    eng: &mut Engine,
+    links: Links,
+    se: bool,
+    mut best: Option<Found>,
+    sink: &mut Option<&mut Sink>,
+) -> Option<Found> {
+    let board = eng.board;
     let n = eng.n;
     let (y, x) = match links {
         Links::X => (false, true),
@@ -59,12 +75,13 @@ fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -
         Links::XY => (true, true),
     };
     let graph = Graph::new(
-        &mut eng,
+        eng,
         Mode {
             y,
             x: x || links == Links::X,
             dynamic: false,
             level: 0,
+            limit: 0,
         },
     );
     let (loop_base, chain_base) = match links {
@@ -86,7 +103,7 @@ fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -
             let loops = links != Links::Y || m.count_ones() == 2;
             let max_c = max_complexity(&best, loop_base);
             if let Some(f) = (loops && max_c >= 4)
-                .then(|| cycle(&mut eng, &graph, pot, links, max_c))
+                .then(|| cycle(eng, &graph, pot, links, max_c, sink))
                 .flatten()
             {
                 if better(&best, &f) {
@@ -101,7 +118,7 @@ fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -
                     if max_c < 3 {
                         continue;
                     }
-                    if let Some(f) = forcing(&mut eng, &graph, pot, start_on, links, max_c) {
+                    if let Some(f) = forcing(eng, &graph, (pot, start_on), links, max_c, sink) {
                         if better(&best, &f) {
                             best = Some(f);
                         }
@@ -111,6 +128,15 @@ fn unary_links(board: &Board, links: Links, se: bool, mut best: Option<Found>) -
         }
     }
     best
+}
+
+/// Sudoku Explainer's sort key of a unary chain or loop.
+fn kind(links: Links) -> u8 {
+    match links {
+        Links::X => 2,
+        Links::Y => 3,
+        Links::XY => 4,
+    }
 }
 
 fn unary_technique(links: Links, is_loop: bool) -> Technique {
@@ -129,17 +155,18 @@ fn unary_technique(links: Links, is_loop: bool) -> Technique {
 fn forcing(
     eng: &mut Engine,
     graph: &Graph,
-    pot: u32,
-    start_on: bool,
+    (pot, start_on): (u32, bool),
     links: Links,
     max_complexity: usize,
+    sink: &mut Option<&mut Sink>,
 ) -> Option<Found> {
     let mut prop = eng.take_prop();
-    eng.restore();
     let root = prop.add(pot, start_on, Cause::Assumed, &[]);
     eng.mark(&prop, root);
-    let mut pending_on: Vec<u32> = Vec::new();
-    let mut pending_off: Vec<u32> = Vec::new();
+    // Reused work lists: the potentials of the next two half-layers, and the one being read.
+    let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut eng.layers);
+    pending_on.clear();
+    pending_off.clear();
     if start_on {
         pending_on.push(root);
     } else {
@@ -153,7 +180,9 @@ fn forcing(
         if half + 1 > max_complexity {
             break;
         }
-        for p in std::mem::take(&mut pending_on) {
+        layer.clear();
+        std::mem::swap(&mut layer, &mut pending_on);
+        for &p in &layer {
             for &(q, cause) in graph.offs(prop.nodes[p as usize].pot) {
                 if start_on && q == pot {
                     target = Some(prop.add(q, false, cause, &[p]));
@@ -170,7 +199,9 @@ fn forcing(
         if half + 1 > max_complexity {
             break;
         }
-        for p in std::mem::take(&mut pending_off) {
+        layer.clear();
+        std::mem::swap(&mut layer, &mut pending_off);
+        for &p in &layer {
             for &(q, cause) in graph.ons(prop.nodes[p as usize].pot) {
                 if links == Links::Y && cause != Cause::Cell {
                     continue;
@@ -188,6 +219,23 @@ fn forcing(
         }
     }
     eng.reset(&prop);
+    eng.layers = (pending_on, pending_off, layer);
+    if let (Some(target), Some(sink)) = (target, sink.as_deref_mut()) {
+        if eng.can_conclude(pot, !start_on) {
+            let cx = eng.ancestors(&prop, &[target]);
+            let base = if links == Links::X { 6.6 } else { 7.0 };
+            let mut parents = Vec::new();
+            eng.rule_parents(sink.src, &prop, &[target], Root::None, &mut parents);
+            sink.hints.push(Hint {
+                elims: eng.removals(pot, !start_on),
+                key: (round1(base + length_difficulty(cx)), cx, kind(links)),
+                parents,
+                chain: Some(eng.tree(&prop, target)),
+            });
+        }
+        eng.spare = Some(prop);
+        return None;
+    }
     let found = target.and_then(|target| {
         let mut step = Step::new(unary_technique(links, false), 0.0);
         if !eng.conclude(&mut step, pot, !start_on) {
@@ -200,6 +248,7 @@ fn forcing(
         Some(Found {
             difficulty: step.difficulty,
             complexity,
+            kind: 0,
             step,
         })
     });
@@ -215,6 +264,7 @@ fn cycle(
     pot: u32,
     links: Links,
     max_complexity: usize,
+    sink: &mut Option<&mut Sink>,
 ) -> Option<Found> {
     let mut prop = eng.take_prop();
     let root = prop.add(pot, true, Cause::Assumed, &[]);
@@ -257,7 +307,31 @@ fn cycle(
                 if length >= 4 && q == pot {
                     let closing = prop.add(q, true, cause, &[p]);
                     if let Some(f) = loop_step(eng, &prop, closing, links) {
-                        if better(&best, &f) {
+                        if let Some(sink) = sink.as_deref_mut() {
+                            let mut parents = Vec::new();
+                            eng.rule_parents(
+                                sink.src,
+                                &prop,
+                                &[closing],
+                                Root::Cycle,
+                                &mut parents,
+                            );
+                            let n = eng.n;
+                            sink.hints.push(Hint {
+                                elims: f
+                                    .step
+                                    .eliminations
+                                    .iter()
+                                    .map(|e| {
+                                        ((e.cell.row() * n + e.cell.col()) * n + e.digit.index())
+                                            as u32
+                                    })
+                                    .collect(),
+                                key: (f.difficulty, f.complexity, kind(links)),
+                                parents,
+                                chain: Some(eng.tree(&prop, closing)),
+                            });
+                        } else if better(&best, &f) {
                             best = Some(f);
                         }
                     }
@@ -325,6 +399,7 @@ fn loop_step(eng: &mut Engine, prop: &Prop, closing: u32, links: Links) -> Optio
     Some(Found {
         difficulty: step.difficulty,
         complexity,
+        kind: 0,
         step,
     })
 }
