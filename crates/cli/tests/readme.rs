@@ -126,8 +126,8 @@ fn json_table(markdown: &str) -> JsonTable {
 #[test]
 fn the_json_table_lists_what_each_command_gives() {
     // One solution (`examples/one.txt`), none (9 is missing from row 1 but column 9 has
-    // one), several, not a puzzle, and a unique puzzle past every technique (the first of
-    // the forum's hardest list, `crates/core/tests/data/9x9`).
+    // one), several, not a puzzle, and one of the hardest known (the first of the forum's
+    // hardest list, `crates/core/tests/data/9x9`: nested forcing chains).
     let puzzle =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
     let none = format!("123456780000000009{}", "0".repeat(63));
@@ -268,11 +268,15 @@ fn the_json_table_lists_what_each_command_gives() {
                 }
             }
         }
+        // `stuck` (no step found on a puzzle with one solution) is listed, but no puzzle is
+        // known to get there on 9×9 since the nested forcing chains reach Sudoku Explainer's
+        // deepest level, and the larger ones that do take minutes.
         let listed = statuses
             .iter()
-            .filter(|word| !word.starts_with('-'))
+            .filter(|word| !word.starts_with('-') && *word != "stuck")
             .cloned()
             .collect::<std::collections::BTreeSet<_>>();
+        given.remove("stuck");
         if command == "generate" {
             assert!(given.is_empty(), "generate's lines have no status");
         } else {
