@@ -3,9 +3,13 @@ that owes nothing to the engines."""
 
 from __future__ import annotations
 
+import _thread
+import contextlib
 import json
 import os
+import signal
 import subprocess
+import threading
 from pathlib import Path
 from typing import Any, Optional
 
@@ -106,3 +110,37 @@ def cli():
         return [json.loads(l) for l in out] if json_output else out
 
     return run
+
+
+@contextlib.contextmanager
+def pressing_ctrl_c(every: float = 0.3):
+    """Ctrl-C every ``every`` seconds until the block ends, as a user would press it again.
+
+    CPython runs a signal's handler at its next bytecode, and one that falls while the
+    extension's set-up holds the interpreter can be swallowed: on a loaded host a single
+    signal was seen lost. Presses after the block are ignored by the handler, so none
+    escapes the test.
+    """
+    armed = True
+    done = threading.Event()
+
+    def handler(signum, frame):
+        if armed:
+            raise KeyboardInterrupt
+
+    def press():
+        while not done.wait(every):
+            _thread.interrupt_main()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    presser = threading.Thread(target=press)
+    presser.start()
+    try:
+        yield
+    finally:
+        armed = False
+        done.set()
+        presser.join()
+        for _ in range(100):  # let a last pending press reach the disarmed handler
+            pass
+        signal.signal(signal.SIGINT, previous)

@@ -3,9 +3,7 @@ results equal to the CLI's, threads, timeouts, the GIL and Ctrl-C."""
 
 from __future__ import annotations
 
-import _thread
 import random
-import signal
 import threading
 import time
 
@@ -15,7 +13,7 @@ import pyarrow as pa
 import pytest
 
 import nsudoku
-from conftest import EASY, EASY_SOLUTION, SEVENTEEN, TOP1465, assert_solves, brute_count, lines
+from conftest import EASY, EASY_SOLUTION, SEVENTEEN, TOP1465, assert_solves, brute_count, lines, pressing_ctrl_c
 from test_single import NO_SOLUTION
 
 #: A batch with a bad row of each kind, and the statuses they get.
@@ -233,38 +231,10 @@ def test_the_gil_is_released_while_solving():
 
 
 def test_ctrl_c_stops_a_batch():
-    # Ctrl-C every 0.3 s until the call returns, as a user would press it again: CPython runs
-    # a signal's handler at the next bytecode, and one that falls while the call's set-up
-    # holds the interpreter (a garbage collection running a finaliser) can be swallowed; on
-    # a loaded host a single signal was seen lost this way. Interrupts that come after the
-    # call are ignored by the handler below, so none escapes the test.
-    armed = True
-    done = threading.Event()
-
-    def handler(signum, frame):
-        if armed:
-            raise KeyboardInterrupt
-
-    def interrupt():
-        while not done.wait(0.3):
-            _thread.interrupt_main()
-
-    previous = signal.signal(signal.SIGINT, handler)
-    ticker = threading.Thread(target=interrupt)
     start = time.monotonic()
-    try:
-        ticker.start()
-        with pytest.raises(KeyboardInterrupt):
-            nsudoku.count_many(["." * 81] * 4, limit=10**12, threads=2)
-        elapsed = time.monotonic() - start
-    finally:
-        armed = False
-        done.set()
-        ticker.join()
-        for _ in range(100):  # let a last pending interrupt reach the disarmed handler
-            pass
-        signal.signal(signal.SIGINT, previous)
-    assert elapsed < 5
+    with pressing_ctrl_c(), pytest.raises(KeyboardInterrupt):
+        nsudoku.count_many(["." * 81] * 4, limit=10**12, threads=2)
+    assert time.monotonic() - start < 5
 
 
 def test_to_lines():
