@@ -37,7 +37,8 @@ pub(super) fn line_side(line: &Line, options: &ReadOptions) -> Option<usize> {
     if !compact {
         return None;
     }
-    let cube = |n: usize| n * n * n == cells && n <= options.alphabet.len();
+    // A 1×1 grid's one-character line is a plain grid: N³ = N² only there.
+    let cube = |n: usize| n >= 2 && n * n * n == cells && n <= options.alphabet.len();
     match options.shape {
         Some(shape) => Some(shape.side()).filter(|&n| n <= MAX_PENCIL_SIDE && cube(n)),
         None => [4, 9].into_iter().find(|&n| cube(n)),
@@ -305,6 +306,29 @@ mod tests {
         (0..shape.cell_count())
             .map(|i| grid.candidates(shape.cell(i)))
             .collect()
+    }
+
+    #[test]
+    fn a_one_by_one_line_is_a_plain_grid_not_pencil_marks() {
+        // Found by fuzzing: a 1×1 grid written in a one-symbol alphabet was read back, with
+        // its shape given, as the 1×1 pencil-mark puzzle (1³ characters): an empty grid.
+        let alphabet = crate::parse::Alphabet::new("\u{FFFD}").unwrap();
+        let first = ReadOptions {
+            alphabet: alphabet.clone(),
+            layout: crate::parse::Layout::Grid,
+            ..ReadOptions::default()
+        };
+        let grid = crate::parse::read_one("\u{FFFD}", &first).unwrap();
+        let back = ReadOptions {
+            alphabet: alphabet.clone(),
+            shape: Some(grid.shape()),
+            ..ReadOptions::default()
+        };
+        let style = crate::format::Style {
+            alphabet,
+            empty: '.',
+        };
+        assert_eq!(crate::parse::read_one(&style.line(&grid), &back), Ok(grid));
     }
 
     #[test]
