@@ -42,7 +42,12 @@ fuzz_target!(|data: &[u8]| {
         let Ok(grid) = entry.result else { continue };
         let _ = grid.check();
         let _ = read_marks(marks, &grid, &alphabet);
-        // Written in the alphabet read (numbers beyond it) and read back: the same grid.
+        // Written in the alphabet read (numbers beyond it) and read back: the same grid. The
+        // line and drawn formats carry digits, not pencil marks: a pencil-mark puzzle's
+        // candidates are checked by the reader's own tests instead.
+        if grid.pencil_marks().is_some() {
+            continue;
+        }
         let style = Style {
             alphabet: alphabet.clone(),
             empty: '.',
