@@ -1,8 +1,7 @@
 //! Batches: many puzzles in, arrays out, on every core.
 //!
 //! The Python package hands over a batch in one of three forms ([`Input`]): a 2-D integer
-//! array (a puzzle a row, 0 for empty), a list of texts (copied into one buffer, a chunk of
-//! strings at a time: [`list_input`]), or an Arrow string array's buffers (offsets, bytes and
+//! array (a puzzle a row, 0 for empty), a list of texts (read in place: [`ListTexts`]), or an Arrow string array's buffers (offsets, bytes and
 //! validity, read in place). All the puzzles of a batch have one shape: the `box` given,
 //! else the array's width, else the first text that reads; a puzzle that does not read, has
 //! another size or clashing clues is `invalid` and the batch goes on.
@@ -28,11 +27,12 @@ use numpy::{PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray};
 use numpy::{PyUntypedArrayMethods, dtype};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 use rayon::prelude::*;
 
 use crate::errors;
 use crate::input::{self, BoxShape, shape};
+use crate::list::ListTexts;
 use crate::logic::{DEFAULT_TIMEOUT, count_within, scale};
 use crate::run::{cpus, detached};
 
@@ -228,12 +228,8 @@ impl Runner {
 pub enum Input<'py> {
     /// A 2-D integer array, held while its rows are read.
     Values(Box<dyn HeldArray + 'py>),
-    /// Texts copied from a list: the bytes, where each starts (and the end), which are there.
-    List {
-        data: Vec<u8>,
-        offsets: Vec<i64>,
-        valid: Vec<bool>,
-    },
+    /// A list's texts, read in place.
+    List(ListTexts<'py>),
     /// An Arrow string array's buffers, read in place.
     Arrow {
         offsets: PyReadonlyArray1<'py, i64>,
@@ -310,7 +306,7 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
             )));
         }
         if let Ok(list) = obj.cast::<PyList>() {
-            return list_input(&list.to_owned());
+            return Ok(Input::List(ListTexts::new(&list.to_owned())));
         }
         if let Ok(tuple) = obj.cast::<PyTuple>() {
             if let Ok((offsets, data, valid)) = tuple.extract() {
@@ -327,82 +323,12 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
     }
 }
 
-/// Strings a list's fast path takes at a time.
-const JOIN: usize = 4096;
-
-/// The texts of a list, copied into one buffer (an item that is neither `str` nor `bytes` is
-/// missing). Strings go a chunk at a time: joined by Python (`"".join`, at C speed), encoded
-/// once and copied, their lengths in code points being their bytes' when the chunk is ASCII.
-/// Taking them one by one costs about three times as much; joining the whole list at once, two
-/// buffers as large as the batch, whose fresh pages cost as much again in page faults.
-fn list_input<'py>(list: &Bound<'py, PyList>) -> PyResult<Input<'py>> {
-    let empty = PyString::new(list.py(), "");
-    let mut data = Vec::new();
-    let mut offsets = Vec::with_capacity(list.len() + 1);
-    offsets.push(0);
-    let mut valid = Vec::with_capacity(list.len());
-    for start in (0..list.len()).step_by(JOIN) {
-        let chunk = list.get_slice(start, start + JOIN);
-        let joined = empty.call_method1("join", (&chunk,)).and_then(|j| {
-            j.cast_into::<PyString>()
-                .map_err(PyErr::from)?
-                .encode_utf8()
-        });
-        if let Ok(bytes) = joined {
-            let lengths = chunk
-                .iter()
-                .map(|item| {
-                    item.cast::<PyString>()
-                        .map_or(Ok(0), |s| s.code_point_len())
-                })
-                .collect::<PyResult<Vec<usize>>>()?;
-            if lengths.iter().sum::<usize>() == bytes.as_bytes().len() {
-                if data.is_empty() {
-                    // Room for the whole list, at this chunk's mean length.
-                    data.reserve(bytes.as_bytes().len() / chunk.len().max(1) * list.len());
-                }
-                let base = data.len();
-                data.extend_from_slice(bytes.as_bytes());
-                let mut end = base;
-                for length in lengths {
-                    end += length;
-                    offsets.push(end as i64);
-                }
-                valid.resize(valid.len() + chunk.len(), true);
-                continue;
-            }
-        }
-        for item in chunk.iter() {
-            let present = if let Ok(text) = item.cast::<PyString>() {
-                data.extend_from_slice(text.to_cow()?.as_bytes());
-                true
-            } else if let Ok(bytes) = item.cast::<PyBytes>() {
-                data.extend_from_slice(bytes.as_bytes());
-                true
-            } else {
-                false
-            };
-            offsets.push(data.len() as i64);
-            valid.push(present);
-        }
-    }
-    Ok(Input::List {
-        data,
-        offsets,
-        valid,
-    })
-}
-
 impl Input<'_> {
     /// The rows to read, borrowed.
     fn rows(&self) -> PyResult<Rows<'_>> {
         let (data, offsets, valid) = match self {
             Input::Values(array) => return Ok(Rows::Values(array.rows())),
-            Input::List {
-                data,
-                offsets,
-                valid,
-            } => (data.as_slice(), offsets.as_slice(), Some(valid.as_slice())),
+            Input::List(texts) => return Ok(Rows::List(texts)),
             Input::Arrow {
                 offsets,
                 data,
@@ -429,6 +355,7 @@ impl Input<'_> {
 /// A batch's puzzles, to read one at a time on any thread.
 enum Rows<'a> {
     Values(Box<dyn ValueRows + 'a>),
+    List(&'a ListTexts<'a>),
     /// Text `i` is `data[offsets[i]..offsets[i + 1]]`, as in Arrow.
     Texts {
         data: &'a [u8],
@@ -443,20 +370,22 @@ impl Rows<'_> {
     fn len(&self) -> usize {
         match self {
             Rows::Values(v) => v.dim().0,
+            Rows::List(texts) => texts.len(),
             Rows::Texts { offsets, .. } => offsets.len() - 1,
         }
     }
 
     /// Text `i` (none if missing, not UTF-8 or longer than [`MAX_LINE`]).
     fn text(&self, i: usize) -> Option<&str> {
-        let Rows::Texts {
-            data,
-            text,
-            offsets,
-            valid,
-        } = self
-        else {
-            return None;
+        let (data, text, offsets, valid) = match self {
+            Rows::Values(_) => return None,
+            Rows::List(texts) => return texts.text(i).filter(|t| t.len() <= MAX_LINE),
+            Rows::Texts {
+                data,
+                text,
+                offsets,
+                valid,
+            } => (data, text, offsets, valid),
         };
         if valid.is_some_and(|v| !v.get(i).copied().unwrap_or(false)) {
             return None;
@@ -479,7 +408,7 @@ impl Rows<'_> {
             Rows::Values(v) => {
                 Shape::for_cell_count(v.dim().1, boxes).map_err(|e| errors::invalid_puzzle(&[e]))
             }
-            Rows::Texts { .. } => Ok(boxes.unwrap_or_else(|| {
+            Rows::List(_) | Rows::Texts { .. } => Ok(boxes.unwrap_or_else(|| {
                 (0..self.len())
                     .filter_map(|i| read_line(self.text(i)?, &ReadOptions::default()).ok())
                     .map(|g| g.shape())
@@ -496,7 +425,7 @@ impl Rows<'_> {
         let shape = options.shape.unwrap_or(Shape::CLASSIC);
         match self {
             Rows::Values(v) => Grid::from_vec(shape, v.values(i)).ok(),
-            Rows::Texts { .. } => read_line(self.text(i)?, options)
+            Rows::List(_) | Rows::Texts { .. } => read_line(self.text(i)?, options)
                 .ok()
                 .filter(|g| g.shape() == shape),
         }

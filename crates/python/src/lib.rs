@@ -23,6 +23,7 @@ mod errors;
 mod generate;
 mod grid;
 mod input;
+mod list;
 mod logic;
 mod run;
 mod single;

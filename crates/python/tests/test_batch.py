@@ -124,11 +124,13 @@ def test_texts_in_every_container():
     assert status.tolist() == ["solved"] * 16 + ["invalid", "invalid", "solved", "invalid", "invalid", "solved"]
     same = [EASY] * 5
     assert (nsudoku.solve_many(same)[0] == nsudoku.solve_many(np.array(same, dtype=object))[0]).all()
-    # Lists go a few thousand strings at a time: bytes, other objects and strings beyond ASCII
-    # in any of them are read as well.
-    long = [EASY] * 5000 + [None, EASY.encode(), "５" + EASY[1:], EASY.replace("0", "_"), 7] + [EASY] * 5000
+    # A list's items are read in place, whatever they are: bytes (UTF-8 or not), other objects,
+    # strings beyond ASCII, and a string with an unpaired surrogate (no UTF-8 at all), which
+    # is a bad row like any other rather than an error for the batch.
+    odd = [None, EASY.encode(), "５" + EASY[1:], EASY.replace("0", "_"), 7, "\ud800" + EASY[1:], b"\xff" + EASY[1:].encode()]
+    long = [EASY] * 5000 + odd + [EASY] * 5000
     _, status = nsudoku.solve_many(long)
-    assert status.tolist() == ["solved"] * 5000 + ["invalid", "solved", "invalid", "solved", "invalid"] + ["solved"] * 5000
+    assert status.tolist() == ["solved"] * 5000 + ["invalid", "solved", "invalid", "solved"] + ["invalid"] * 3 + ["solved"] * 5000
     # A slice of an Arrow array starts at an offset in its buffers.
     sliced = pa.array(texts)[3:11]
     assert (nsudoku.solve_many(sliced)[0] == expected[3:11]).all()
@@ -228,6 +230,26 @@ def test_the_gil_is_released_while_solving():
     ticker.join()
     # Had the GIL been held, the ticker would not have run at all while solving.
     assert elapsed > 0.05 and len(ticks) > 10
+
+
+def test_a_list_changed_while_its_batch_runs_is_read_as_it_was():
+    # Each string is its own object, held by the list alone: emptying the list while the batch
+    # runs without the GIL frees them, unless the batch holds them itself.
+    texts = lines(TOP1465) * 2000
+    puzzles = ["".join(t) for t in texts]
+    expected, expected_status = nsudoku.solve_many(list(texts), threads=1)
+    result = {}
+    worker = threading.Thread(target=lambda: result.update(out=nsudoku.solve_many(puzzles, threads=1)))
+    worker.start()
+    time.sleep(0.01)
+    puzzles.clear()
+    for _ in range(50):
+        # New strings of the same size, likely to take the freed memory.
+        junk = ["x" * 81 for _ in range(20000)]
+        del junk
+    worker.join()
+    solutions, status = result["out"]
+    assert (status == expected_status).all() and (solutions == expected).all()
 
 
 def test_ctrl_c_stops_a_batch():
