@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use nsudoku::canon::Canonicalizer;
 use nsudoku::format::Style;
 use nsudoku::logic::{self, Outcome};
 use nsudoku::parse::{ReadOptions, read_line};
@@ -37,7 +38,7 @@ use crate::logic::{DEFAULT_TIMEOUT, count_within, scale};
 use crate::run::{cpus, detached};
 
 /// The statuses, as in the CLI's JSON; a batch's codes index this list.
-pub const STATUSES: [&str; 8] = [
+pub const STATUSES: [&str; 9] = [
     "solved",
     "no_solution",
     "multiple",
@@ -46,6 +47,7 @@ pub const STATUSES: [&str; 8] = [
     "counted",
     "rated",
     "error",
+    "canonical",
 ];
 
 /// A puzzle's status in a batch: its index in [`STATUSES`].
@@ -59,8 +61,10 @@ pub enum Status {
     Timeout,
     Counted,
     Rated,
-    /// What the library cannot do (rating a grid above 64×64).
+    /// What the library cannot do (rating a grid above 64×64, the canonical form of one
+    /// above 16×16).
     Error,
+    Canonical,
 }
 
 /// Puzzles a thread takes at a time.
@@ -601,6 +605,46 @@ pub fn rate_many<'py>(
                     Err(_) => Status::Error,
                 },
                 Some(_) => Status::Multiple,
+            }
+        },
+    )
+}
+
+/// The canonical (minlex) form of every puzzle of a batch, as `nsudoku canon` gives it; see
+/// `nsudoku.canonical_many`. Returns the forms, an `(n, N²)` array (zeros where there is
+/// none), and the status codes.
+#[pyfunction]
+#[pyo3(signature = (puzzles, r#box = None, threads = None))]
+pub fn canonical_many<'py>(
+    py: Python<'py>,
+    puzzles: Input<'py>,
+    r#box: Option<BoxShape>,
+    threads: Option<usize>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let (rows, options) = batch(&puzzles, r#box)?;
+    let runner = Runner::new(threads, None)?;
+    let cells = options.shape.unwrap_or(Shape::CLASSIC).cell_count();
+    runner.array::<u8, _, _, _>(
+        py,
+        rows.len(),
+        cells,
+        Canonicalizer::new,
+        |canon, i, _, out| {
+            let Some(grid) = rows.grid(i, &options) else {
+                return Status::Invalid;
+            };
+            if grid.check().is_err() {
+                return Status::Invalid;
+            }
+            match canon.canonical(&grid) {
+                Ok(form) => {
+                    // Up to 16×16: every value fits a byte.
+                    for (o, &v) in out.iter_mut().zip(form.grid.values()) {
+                        *o = v as u8;
+                    }
+                    Status::Canonical
+                }
+                Err(_) => Status::Error,
             }
         },
     )

@@ -50,6 +50,7 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(single::is_unique, m)?)?;
     m.add_function(wrap_pyfunction!(single::check, m)?)?;
     m.add_function(wrap_pyfunction!(single::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(single::canonical, m)?)?;
     m.add_function(wrap_pyfunction!(logic::explain, m)?)?;
     m.add_function(wrap_pyfunction!(logic::hint, m)?)?;
     m.add_function(wrap_pyfunction!(logic::rate, m)?)?;
@@ -58,6 +59,7 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::count_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::canonical_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::to_lines, m)?)?;
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! One puzzle's solutions: `solve`, `count`, `is_unique`, `check`, `solutions`.
+//! One puzzle's solutions and canonical form: `solve`, `count`, `is_unique`, `check`,
+//! `solutions`, `canonical`.
 
 use nsudoku::{Engine, Grid, Solutions, Stop};
 use pyo3::prelude::*;
@@ -124,6 +125,23 @@ pub fn check(puzzle: Puzzle, r#box: Option<BoxShape>) -> Vec<Problem> {
             .err()
             .map_or_else(Vec::new, |e| errors::problems(&e)),
     }
+}
+
+/// The puzzle's canonical form: the smallest grid, read row by row with 0 for an empty cell,
+/// of every grid made of it by the moves that keep a sudoku a sudoku (bands, rows within a
+/// band, stacks, columns within a stack, a transpose for square boxes, relabelled digits).
+/// Two puzzles are the same puzzle in disguise exactly when their forms are equal; this is
+/// the "minlex" form in which the Sudoku Players' Forum keeps its lists (``nsudoku canon``).
+///
+/// Raises ``InvalidPuzzle`` if it does not read or has clashing clues, ``Error`` for a grid
+/// above 16×16.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None))]
+pub fn canonical(py: Python<'_>, puzzle: Puzzle, r#box: Option<BoxShape>) -> PyResult<PyGrid> {
+    let grid = puzzle.valid(shape(r#box))?;
+    py.detach(|| nsudoku::canon::canonical(&grid))
+        .map(|form| PyGrid(form.grid))
+        .map_err(|e| errors::error(e.to_string()))
 }
 
 /// The puzzle's solutions, found one at a time as they are asked for, up to ``limit`` (None:

@@ -40,7 +40,7 @@ def test_the_stubs_cover_the_extension_and_the_package_is_typed():
 
 
 def test_statuses_are_the_cli_words():
-    assert nsudoku.STATUSES == ("solved", "no_solution", "multiple", "invalid", "timeout", "counted", "rated", "error")
+    assert nsudoku.STATUSES == ("solved", "no_solution", "multiple", "invalid", "timeout", "counted", "rated", "error", "canonical")
     assert nsudoku.__version__.count(".") == 2
 
 

@@ -1,8 +1,9 @@
 """Sudoku of every size, 1×1 to 512×512 with any box shape, from Python.
 
 One puzzle at a time: ``solve``, ``count``, ``is_unique``, ``check``, ``solutions``,
-``explain``, ``hint``, ``rate``, ``generate``. A puzzle is a string in any text format the
-``nsudoku`` command reads, a list of rows, a NumPy array (N×N or flat) or a ``Grid``.
+``explain``, ``hint``, ``rate``, ``generate``, ``canonical``. A puzzle is a string in any text
+format the ``nsudoku`` command reads, a list of rows, a NumPy array (N×N or flat) or a
+``Grid``.
 
     >>> import nsudoku
     >>> p = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -11,9 +12,9 @@ One puzzle at a time: ``solve``, ``count``, ``is_unique``, ``check``, ``solution
     >>> nsudoku.rate(p).level
     'easy'
 
-Millions at a time: ``solve_many``, ``count_many``, ``rate_many`` and ``generate_many`` take
-NumPy arrays, lists, pandas Series or Arrow arrays, return NumPy arrays in input order with a
-status per puzzle, and run on every core with the GIL released. ``nsudoku.dask`` (the
+Millions at a time: ``solve_many``, ``count_many``, ``rate_many``, ``canonical_many`` and
+``generate_many`` take NumPy arrays, lists, pandas Series or Arrow arrays, return NumPy arrays
+in input order with a status per puzzle, and run on every core with the GIL released. ``nsudoku.dask`` (the
 ``dask`` extra) runs them over the partitions of a Dask DataFrame, on a cluster if need be.
 
 Errors are ``nsudoku.Error``: ``InvalidPuzzle`` (also a ``ValueError``), ``NoSolution``,
@@ -64,7 +65,7 @@ class Timeout(Error):
 
 
 # The extension raises the classes above: they are defined before it is imported.
-from ._batch import count_many, rate_many, solve_many  # noqa: E402
+from ._batch import canonical_many, count_many, rate_many, solve_many  # noqa: E402
 from ._nsudoku import (  # noqa: E402
     STATUSES,
     Explanation,
@@ -76,6 +77,7 @@ from ._nsudoku import (  # noqa: E402
     Solutions,
     Step,
     __version__,
+    canonical,
     check,
     count,
     explain,
@@ -105,6 +107,8 @@ __all__ = [
     "Step",
     "Timeout",
     "__version__",
+    "canonical",
+    "canonical_many",
     "check",
     "count",
     "count_many",

@@ -38,6 +38,8 @@ __all__ = [
     "solve_many",
     "count_many",
     "rate_many",
+    "canonical",
+    "canonical_many",
     "to_lines",
 ]
 #: The statuses of batch results, by code.
@@ -269,6 +271,10 @@ def generate_many(
     """``count`` new puzzles and their solutions, ``(count, N²)`` arrays: the same as
     ``nsudoku generate -n count --seed seed``."""
 
+def canonical(puzzle: _Puzzle, box: _Box = None) -> Grid:
+    """The canonical (minlex) form: the smallest grid of every grid the puzzle's transforms make;
+    equal for two puzzles exactly when one is the other in disguise. Up to 16×16."""
+
 def to_lines(values: npt.NDArray[np.integer], box: _Box = None) -> List[Optional[str]]:
     """Each row of an ``(n, N²)`` array as the CLI writes a grid on a line."""
 
@@ -283,3 +289,6 @@ def count_many(
 def rate_many(
     puzzles: _Batch, box: _Box = None, scale: str = "sukaku", timeout: Optional[float] = 60.0, threads: Optional[int] = None
 ) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8]]: ...
+def canonical_many(
+    puzzles: _Batch, box: _Box = None, threads: Optional[int] = None
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]: ...
