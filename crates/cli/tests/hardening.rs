@@ -401,3 +401,27 @@ fn generate_gives_up_a_puzzle_at_its_timeout() {
         .code(1)
         .stderr(predicate::str::contains("none found in 0 s"));
 }
+
+#[test]
+fn canon_of_nearly_empty_and_too_symmetric_grids_is_bounded() {
+    // An empty 16×16 grid (it took minutes and 2.7 GB), then one whose first band holds
+    // empty rows and a full row: refused as too symmetric, the next line still answered.
+    let symbols = "123456789ABCDEFG".as_bytes();
+    let banded: String = (0..256)
+        .map(|i| {
+            let (r, c) = (i / 16, i % 16);
+            match r % 4 {
+                0 => char::from(symbols[(r * 4 + r / 4 + c) % 16]),
+                _ => '.',
+            }
+        })
+        .collect();
+    let input = format!("{}\n{banded}\n{}\n", ".".repeat(256), ".".repeat(256));
+    nsudoku()
+        .args(["canon", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(format!("{0}\n# line 2: invalid\n{0}\n", ".".repeat(256)))
+        .stderr(predicate::str::contains("too symmetric"));
+}

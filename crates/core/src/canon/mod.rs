@@ -85,6 +85,14 @@ pub enum CanonError {
         /// Its side.
         side: usize,
     },
+    /// A grid so symmetric that too many partial transformations give its smallest rows (a
+    /// 16×16 grid with empty rows, then a full one, in one band): the search stops rather
+    /// than take gigabytes.
+    #[error(
+        "this grid is too symmetric to canonicalise: more than {} ways give its smallest rows",
+        search::MAX_KEPT
+    )]
+    TooSymmetric,
     /// A digit twice in one row or column: the search assumes none.
     #[error("duplicate {digit} in {house}")]
     Duplicate {
@@ -153,7 +161,7 @@ impl Canonicalizer {
                 search.src[1].cells[c][r] = v;
             }
         }
-        let cand = search.run();
+        let cand = search.run().ok_or(CanonError::TooSymmetric)?;
         let mut out = Vec::with_capacity(n * n);
         for row in &search.out[..n] {
             out.extend(row[..n].iter().map(|&v| u16::from(v)));

@@ -6,6 +6,12 @@ use super::MAX_SIDE;
 /// "Not chosen yet", in every table below.
 const NONE: u8 = u8::MAX;
 
+/// The most partial transformations kept for a row (about 46 MB of them, twice: this row's
+/// and the last's). A grid with more ways to give the smallest rows is so symmetric that
+/// the search gives up on it ([`Search::run`] returns `None`): a 16×16 grid whose first band
+/// holds empty rows and then a full one has 4!⁵ = 7,962,624 ways to place that row's digits.
+pub(super) const MAX_KEPT: usize = 1 << 19;
+
 /// A set of columns, rows or stacks: bit `i` is member `i`.
 type Mask = u16;
 
@@ -100,6 +106,8 @@ pub(super) struct Search {
     next: Vec<Cand>,
     /// The most candidates kept after a row, in the last search: its work and memory.
     pub(super) peak: usize,
+    /// Set when a row would keep more than [`MAX_KEPT`] candidates: the search ends.
+    overflow: bool,
     /// The result, row by row.
     pub(super) out: [[u8; MAX_SIDE]; MAX_SIDE],
 }
@@ -121,6 +129,7 @@ impl Search {
             cands: Vec::new(),
             next: Vec::new(),
             peak: 0,
+            overflow: false,
             out: [[0; MAX_SIDE]; MAX_SIDE],
         }
     }
@@ -137,9 +146,11 @@ impl Search {
         }
     }
 
-    /// Searches; the result is in `out` and `cands[0]` is a transformation that gives it.
-    pub(super) fn run(&mut self) -> Cand {
+    /// Searches; the result is in `out` and the transformation returned gives it. `None` when
+    /// a row would keep more than [`MAX_KEPT`] candidates.
+    pub(super) fn run(&mut self) -> Option<Cand> {
         let n = self.n;
+        self.overflow = false;
         for t in 0..self.orientations {
             self.src[t].index(n);
         }
@@ -165,11 +176,16 @@ impl Search {
             self.cands = cands;
             std::mem::swap(&mut self.cands, &mut self.next);
             self.peak = self.peak.max(self.cands.len());
+            if self.overflow {
+                self.cands.clear();
+                self.next.clear();
+                return None;
+            }
             self.out[r] = self.best;
         }
         let mut c = self.cands[0];
         self.finish(&mut c);
-        c
+        Some(c)
     }
 
     /// The digits of source stack `s` in the first row of `c` (its group).
@@ -359,6 +375,9 @@ impl Search {
         mut less: bool,
         mut epoch: u32,
     ) {
+        if self.overflow {
+            return;
+        }
         let (n, w) = (self.n, self.w);
         let t = usize::from(c.t);
         // Emits `v` at column `j`, or returns when the row can no longer be the smallest.
@@ -481,6 +500,10 @@ impl Search {
             self.best = out;
             self.epoch += 1;
             self.next.clear();
+        }
+        if self.next.len() == MAX_KEPT {
+            self.overflow = true;
+            return;
         }
         self.next.push(c);
     }
