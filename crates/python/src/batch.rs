@@ -62,7 +62,7 @@ pub enum Status {
     Counted,
     Rated,
     /// What the library cannot do (rating a grid above 64×64, the canonical form of one
-    /// above 16×16).
+    /// above 16×16 or of one too symmetric).
     Error,
     Canonical,
 }

@@ -134,7 +134,8 @@ pub fn check(puzzle: Puzzle, r#box: Option<BoxShape>) -> Vec<Problem> {
 /// the "minlex" form in which the Sudoku Players' Forum keeps its lists (``nsudoku canon``).
 ///
 /// Raises ``InvalidPuzzle`` if it does not read or has clashing clues, ``Error`` for a grid
-/// above 16×16.
+/// above 16×16 or one too symmetric for the search's bounded memory (a 16×16 grid whose
+/// first band holds empty rows, then a full one).
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None))]
 pub fn canonical(py: Python<'_>, puzzle: Puzzle, r#box: Option<BoxShape>) -> PyResult<PyGrid> {

@@ -181,7 +181,7 @@ def canonical_many(puzzles: Any, box: Box = None, *, threads: Optional[int] = No
     ``puzzles`` as for ``solve_many``. Returns ``(forms, status)`` in input order: an ``(n,
     N²)`` ``uint8`` array of the forms (see ``canonical``), zeros where there is none, and an
     array of ``"canonical"``, ``"invalid"`` (does not read, another size, clashing clues) or
-    ``"error"`` (a grid above 16×16). Two rows are the same puzzle in disguise exactly when
+    ``"error"`` (a grid above 16×16, or one too symmetric for the search's bounded memory). Two rows are the same puzzle in disguise exactly when
     their forms are equal, so ``np.unique(forms, axis=0, return_index=True)`` finds the
     distinct puzzles of a collection. ``threads``: default one per CPU.
     """
