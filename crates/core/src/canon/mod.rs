@@ -57,7 +57,7 @@
 //! built. And when two new digits could stand in the same place they get the same label
 //! there, but different labels later, so both ways are followed.
 //!
-//! Full 9×9 grids take a faster path ([`grid9`]): their first row is always `123456789`.
+//! Full 9×9 grids take a faster path (`grid9.rs`): their first row is always `123456789`.
 //!
 //! [`Transform`]: crate::transform::Transform
 
