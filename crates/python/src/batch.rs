@@ -1,10 +1,11 @@
 //! Batches: many puzzles in, arrays out, on every core.
 //!
 //! The Python package hands over a batch in one of three forms ([`Input`]): a 2-D integer
-//! array (a puzzle a row, 0 for empty), a list of texts (read in place: [`ListTexts`]), or an Arrow string array's buffers (offsets, bytes and
-//! validity, read in place). All the puzzles of a batch have one shape: the `box` given,
-//! else the array's width, else the first text that reads; a puzzle that does not read, has
-//! another size or clashing clues is `invalid` and the batch goes on.
+//! array (a puzzle a row, 0 for empty), a list of texts (read in place: [`ListTexts`]), or an
+//! Arrow string array's buffers (offsets, bytes and validity, read in place). All the puzzles
+//! of a batch have one shape: the `box` given, else the array's width, else the first text
+//! that reads; a puzzle that does not read, has another size or clashing clues is `invalid`
+//! and the batch goes on.
 //!
 //! [`Runner::rows`] runs a function on every puzzle, in chunks of [`CHUNK`] rows, on a rayon
 //! pool of `threads` threads, with the GIL released and Ctrl-C looked for ([`detached`]).

@@ -14,8 +14,9 @@ format the ``nsudoku`` command reads, a list of rows, a NumPy array (N×N or fla
 
 Millions at a time: ``solve_many``, ``count_many``, ``rate_many``, ``canonical_many`` and
 ``generate_many`` take NumPy arrays, lists, pandas Series or Arrow arrays, return NumPy arrays
-in input order with a status per puzzle, and run on every core with the GIL released. ``nsudoku.dask`` (the
-``dask`` extra) runs them over the partitions of a Dask DataFrame, on a cluster if need be.
+in input order with a status per puzzle, and run on every core with the GIL released.
+``nsudoku.dask`` (the ``dask`` extra) runs them over the partitions of a Dask DataFrame, on a
+cluster if need be.
 
 Errors are ``nsudoku.Error``: ``InvalidPuzzle`` (also a ``ValueError``), ``NoSolution``,
 ``MultipleSolutions``, ``Timeout``.

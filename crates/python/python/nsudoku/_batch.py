@@ -175,14 +175,19 @@ def rate_many(
     return er, _STATUSES[codes]
 
 
-def canonical_many(puzzles: Any, box: Box = None, *, threads: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
+def canonical_many(
+    puzzles: Any,
+    box: Box = None,
+    *,
+    threads: Optional[int] = None,
+) -> Tuple[np.ndarray, np.ndarray]:
     """The canonical (minlex) form of every puzzle of a batch, as ``nsudoku canon``, on every core.
 
     ``puzzles`` as for ``solve_many``. Returns ``(forms, status)`` in input order: an ``(n,
     N²)`` ``uint8`` array of the forms (see ``canonical``), zeros where there is none, and an
     array of ``"canonical"``, ``"invalid"`` (does not read, another size, clashing clues) or
-    ``"error"`` (a grid above 16×16, or one too symmetric for the search's bounded memory). Two rows are the same puzzle in disguise exactly when
-    their forms are equal, so ``np.unique(forms, axis=0, return_index=True)`` finds the
+    ``"error"`` (a grid above 16×16, or one too symmetric for the search's bounded memory).
+    Two rows are the same puzzle in disguise exactly when their forms are equal, so ``np.unique(forms, axis=0, return_index=True)`` finds the
     distinct puzzles of a collection. ``threads``: default one per CPU.
     """
     forms, codes = _nsudoku.canonical_many(_puzzles(puzzles), box, threads)
