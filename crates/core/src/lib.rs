@@ -42,6 +42,7 @@ pub mod logic;
 pub mod parse;
 pub mod solve;
 pub mod transform;
+pub mod variant;
 
 /// The README's examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

@@ -9,3 +9,4 @@ mod logic;
 mod props;
 mod shapes;
 mod solve;
+mod variant;

@@ -26,6 +26,7 @@ mod reference;
 #[cfg(feature = "sat")]
 mod sat;
 mod sparse;
+pub(crate) mod variant;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
@@ -210,6 +211,19 @@ pub(crate) struct Watch {
 impl Watch {
     /// Guesses between two looks at the clock and the flag.
     const EVERY: u64 = 256;
+
+    /// A watch on `stop`.
+    pub(crate) fn new(stop: Stop) -> Watch {
+        Watch {
+            stop,
+            ..Watch::default()
+        }
+    }
+
+    /// Whether the stop fired.
+    pub(crate) fn fired(&self) -> bool {
+        self.fired
+    }
 
     /// True when the search must stop (checked once every [`Watch::EVERY`] guesses).
     #[inline]

@@ -1,0 +1,288 @@
+//! Clues outside the grid that read a whole row or column: x-sums, sandwiches, skyscrapers;
+//! and quadruples, whose digits must appear among four cells.
+//!
+//! The row is read from the clue's side (`cells[0]` next to the clue). X-sums try each digit
+//! `X` of the first cell and filter the first `X` cells as a sum; sandwiches try each place of
+//! the 1 and of the `N` and filter the cells between as a sum (without 1 and `N`); skyscrapers
+//! follow the states (tallest so far, buildings seen) along the row, forward and back. Each
+//! keeps what some choice that fits allows.
+
+use super::ctx::{Ctx, digits, range, single};
+use super::sums::{Term, backward, carve, forward, words_for};
+
+/// Scratch for the sums of a row: the supports found so far (`k` of them) after the sums'
+/// own scratch.
+fn sum_of(
+    cells: &[u32],
+    n: u32,
+    target: u32,
+    filter: u64,
+    ctx: &Ctx,
+    scratch: &mut Vec<u64>,
+    terms: &mut Vec<Term>,
+) -> Option<usize> {
+    terms.clear();
+    terms.extend(cells.iter().map(|&cell| Term {
+        cell,
+        coef: 1,
+        reflected: false,
+    }));
+    let w = words_for(u64::from(n) * cells.len() as u64 + u64::from(target));
+    let (layers, goal, next, out) = carve(scratch, terms.len(), w);
+    forward(terms, n, ctx, filter, w, layers);
+    goal.fill(0);
+    goal[(target / 64) as usize] |= 1 << (target % 64);
+    if backward(terms, n, ctx, filter, layers, goal, next, out) {
+        Some((terms.len() + 1) * w + 2 * w)
+    } else {
+        None
+    }
+}
+
+/// The first `X` digits of the row add up to `sum`, `X` the first digit.
+#[derive(Clone, Debug)]
+pub(super) struct XSum {
+    pub cells: Box<[u32]>,
+    pub sum: u32,
+    pub n: u32,
+}
+
+impl XSum {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let n = self.n as usize;
+        let mut keep = [0u64; 64];
+        let mut scratch = std::mem::take(ctx.scratch);
+        let mut terms = Vec::with_capacity(n);
+        let first = self.cells[0] as usize;
+        for x in digits(ctx.get(first)) {
+            let count = x as usize + 1;
+            let rest = self.sum as i64 - count as i64;
+            if rest < 0 {
+                continue;
+            }
+            let fits = if count == 1 {
+                (rest == 0).then_some(0)
+            } else {
+                sum_of(
+                    &self.cells[1..count],
+                    self.n,
+                    rest as u32,
+                    u64::MAX,
+                    ctx,
+                    &mut scratch,
+                    &mut terms,
+                )
+            };
+            if let Some(at) = fits {
+                keep[0] |= 1 << x;
+                for i in 1..n {
+                    keep[i] |= if i < count {
+                        scratch[at + i - 1]
+                    } else {
+                        ctx.get(self.cells[i] as usize)
+                    };
+                }
+            }
+        }
+        *ctx.scratch = scratch;
+        self.cells
+            .iter()
+            .zip(keep)
+            .all(|(&c, k)| ctx.restrict(c as usize, k))
+    }
+}
+
+/// The digits between the 1 and the `N` of the row add up to `sum`.
+#[derive(Clone, Debug)]
+pub(super) struct Sandwich {
+    pub cells: Box<[u32]>,
+    pub sum: u32,
+    pub n: u32,
+}
+
+impl Sandwich {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let n = self.n as usize;
+        let (one, top) = (1u64, 1u64 << (n - 1));
+        let inner = range(1, n as i64 - 2);
+        let mut keep = [0u64; 64];
+        let mut scratch = std::mem::take(ctx.scratch);
+        let mut terms = Vec::with_capacity(n);
+        for i in 0..n {
+            if ctx.get(self.cells[i] as usize) & one == 0 {
+                continue;
+            }
+            for j in 0..n {
+                if j == i || ctx.get(self.cells[j] as usize) & top == 0 {
+                    continue;
+                }
+                let (lo, hi) = (i.min(j), i.max(j));
+                let k = (hi - lo - 1) as u32;
+                // k different digits of 2..N−1: at least 2 + … + (k + 1), at most
+                // (N − 1) + … + (N − k).
+                let (least, most) = (k * (k + 3) / 2, k * (2 * self.n - k - 1) / 2);
+                if self.sum < least || self.sum > most {
+                    continue;
+                }
+                let fits = if k == 0 {
+                    Some(0)
+                } else {
+                    sum_of(
+                        &self.cells[lo + 1..hi],
+                        self.n,
+                        self.sum,
+                        inner,
+                        ctx,
+                        &mut scratch,
+                        &mut terms,
+                    )
+                };
+                let Some(at) = fits else { continue };
+                for (p, slot) in keep.iter_mut().enumerate().take(n) {
+                    *slot |= if p == i {
+                        one
+                    } else if p == j {
+                        top
+                    } else if p > lo && p < hi {
+                        scratch[at + p - lo - 1]
+                    } else {
+                        ctx.get(self.cells[p] as usize) & inner
+                    };
+                }
+            }
+        }
+        *ctx.scratch = scratch;
+        self.cells
+            .iter()
+            .zip(keep)
+            .all(|(&c, k)| ctx.restrict(c as usize, k))
+    }
+}
+
+/// Seen from the clue, `count` digits are taller than every digit before them.
+#[derive(Clone, Debug)]
+pub(super) struct Skyscraper {
+    pub cells: Box<[u32]>,
+    pub count: u32,
+    pub n: u32,
+}
+
+impl Skyscraper {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        // States after p cells: for each number seen c (0..=N), the set of tallest digits so
+        // far as bits (bit v: tallest v, 0 when none yet). F at [p·(N+1) + c].
+        let n = self.n as usize;
+        let rows = n + 1;
+        let mut scratch = std::mem::take(ctx.scratch);
+        scratch.clear();
+        scratch.resize(2 * (n + 1) * rows, 0);
+        let (f, g) = scratch.split_at_mut((n + 1) * rows);
+        f[0] = 1;
+        for p in 0..n {
+            let m = ctx.get(self.cells[p] as usize);
+            for c in 0..=p.min(n) {
+                let states = f[p * rows + c];
+                if states == 0 {
+                    continue;
+                }
+                for d in digits(m) {
+                    let v = d + 1;
+                    if states & range(0, i64::from(v) - 1) != 0 && c < n {
+                        f[(p + 1) * rows + c + 1] |= 1 << v;
+                    }
+                    let hidden = states & range(i64::from(v), 64);
+                    f[(p + 1) * rows + c] |= hidden;
+                }
+            }
+        }
+        let goal = self.count as usize;
+        if f[n * rows + goal] == 0 {
+            *ctx.scratch = scratch;
+            return false;
+        }
+        g[n * rows + goal] = u64::MAX;
+        let mut keep = [0u64; 64];
+        for p in (0..n).rev() {
+            let m = ctx.get(self.cells[p] as usize);
+            for c in 0..=p.min(n) {
+                let states = f[p * rows + c];
+                if states == 0 {
+                    continue;
+                }
+                let mut good = 0u64;
+                for d in digits(m) {
+                    let v = d + 1;
+                    let below = states & range(0, i64::from(v) - 1);
+                    let seen = c < n && below != 0 && g[(p + 1) * rows + c + 1] >> v & 1 != 0;
+                    let hidden = states & range(i64::from(v), 64) & g[(p + 1) * rows + c];
+                    if seen {
+                        good |= below;
+                    }
+                    good |= hidden;
+                    if seen || hidden != 0 {
+                        keep[p] |= 1 << d;
+                    }
+                }
+                g[p * rows + c] = good;
+            }
+        }
+        *ctx.scratch = scratch;
+        self.cells
+            .iter()
+            .zip(keep)
+            .all(|(&c, k)| ctx.restrict(c as usize, k))
+    }
+}
+
+/// The digits (with repeats) appear among the cells at least as often as listed.
+#[derive(Clone, Debug)]
+pub(super) struct Quadruple {
+    pub cells: Box<[u32]>,
+    /// Each digit (as a bit) and how many times it must appear.
+    pub needs: Box<[(u64, u32)]>,
+}
+
+impl Quadruple {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let total: u32 = self.needs.iter().map(|&(_, k)| k).sum();
+        let listed = self.needs.iter().fold(0, |m, &(d, _)| m | d);
+        let slack = self.cells.len() as u32 - total;
+        for &(bit, times) in self.needs.iter() {
+            let (mut can, mut sure) = (0u32, 0u32);
+            for &c in self.cells.iter() {
+                let m = ctx.get(c as usize);
+                if m & bit != 0 {
+                    can += 1;
+                    sure += u32::from(m == bit);
+                }
+            }
+            if can < times {
+                return false;
+            }
+            if can == times && sure < times {
+                // Every cell that can hold the digit must.
+                for &c in self.cells.iter() {
+                    if ctx.get(c as usize) & bit != 0 && !ctx.restrict(c as usize, bit) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if slack == 0 {
+            for &c in self.cells.iter() {
+                if !ctx.restrict(c as usize, listed) {
+                    return false;
+                }
+            }
+        }
+        // Placed cells beyond what the listed digits allow leave room for no other digit.
+        let mut free = slack as i64;
+        for &c in self.cells.iter() {
+            let m = ctx.get(c as usize);
+            if single(m) && m & listed == 0 {
+                free -= 1;
+            }
+        }
+        free >= 0
+    }
+}

@@ -1,0 +1,50 @@
+//! Groups of cells that hold different digits. A *house* has `N` cells, so it holds every
+//! digit once: a digit with no place left is a contradiction, a digit with one place is placed
+//! there (hidden single). A smaller group (a cage, a short extra region) needs as many digits
+//! among its cells' candidates as it has cells; when it has exactly that many, each is placed
+//! like a house's. Naked singles are not theirs: a placed digit leaves every peer of its cell
+//! through the peer lists, once.
+
+use super::ctx::Ctx;
+
+/// Cells holding different digits: every digit of `all` once when the group has `N` cells.
+#[derive(Clone, Debug)]
+pub(super) struct Group {
+    pub cells: Box<[u32]>,
+}
+
+impl Group {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &c in self.cells.iter() {
+            let m = ctx.get(c as usize);
+            twice |= once & m;
+            once |= m;
+        }
+        let k = self.cells.len() as u32;
+        let have = once.count_ones();
+        if have < k {
+            return false;
+        }
+        if have > k {
+            // A group smaller than N with digits to spare: nothing is forced.
+            return true;
+        }
+        // Every digit present is needed: one with a single place goes there.
+        let mut hidden = once & !twice;
+        while hidden != 0 {
+            let bit = hidden & hidden.wrapping_neg();
+            hidden ^= bit;
+            for &c in self.cells.iter() {
+                let m = ctx.get(c as usize);
+                if m & bit != 0 {
+                    if m != bit && !ctx.restrict(c as usize, bit) {
+                        return false;
+                    }
+                    break;
+                }
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,748 @@
+//! The f-puzzles JSON document, as f-puzzles links, SudokuPad's `fpuzzles…` links and Rangsk's
+//! solver carry it (compressed: see [`super::lzstring`]).
+//!
+//! The document has `size`, `grid` (N rows of N cell objects: `value` with `given`,
+//! `givenPencilMarks`, `region`) and one key per constraint type, holding `true` (global
+//! rules) or a list of objects naming cells `R<row>C<column>`, 1-based; row or column 0 and
+//! N + 1 are clues outside the grid. Numbers in constraints are strings (`"value": "15"`); a
+//! missing, empty or non-numeric value is no value (a cage without a total, a clue ignored,
+//! a dot's default). `docs/variants.md` lists every key and what it means. Drawings (`line`,
+//! `circle`, `rectangle`, `text`, `cage`) and settings of other programs are not rules and are
+//! skipped; a key that is neither is an error, or with [`ReadOptions::ignore_unknown`] a
+//! warning.
+
+use serde_json::{Map, Value};
+
+use super::{
+    Clue, Constraint, Diagonal, Direction, Error, ErrorKind, NO_REGION, Negative, Puzzle, Side,
+};
+use crate::Cell;
+
+/// How to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Skip constraint keys this reader does not know (each named in a warning) instead of
+    /// refusing the puzzle.
+    pub ignore_unknown: bool,
+}
+
+/// A puzzle read, and what was skipped on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// What was read but not understood, or ignored by request.
+    pub warnings: Vec<String>,
+}
+
+/// Keys that are not rules: drawings, metadata, other programs' settings.
+const NOT_RULES: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "line",
+    "circle",
+    "rectangle",
+    "text",
+    "cage",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "successMessage",
+    "highlightConflicts",
+    "metadata",
+    "fogofwar",
+    "foglight",
+    "triggereffect",
+];
+
+/// Reads an f-puzzles JSON document.
+pub fn from_json(text: &str, options: ReadOptions) -> Result<Read, Vec<Error>> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        vec![Error::new(
+            ErrorKind::Json,
+            format!("not JSON: {e}"),
+            String::new(),
+        )]
+    })?;
+    from_value(&value, options)
+}
+
+/// Reads an f-puzzles payload (the lz-string base64 text after `?load=`).
+pub fn from_payload(payload: &str, options: ReadOptions) -> Result<Read, Vec<Error>> {
+    let text = super::lzstring::decompress_from_base64(payload).map_err(|e| {
+        vec![Error::new(
+            ErrorKind::Decode,
+            format!("payload does not decode: {e}"),
+            String::new(),
+        )]
+    })?;
+    from_json(&text, options).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|mut e| {
+                if e.kind == ErrorKind::Json {
+                    e.message = format!("payload decodes to text that is {}", e.message);
+                }
+                e
+            })
+            .collect()
+    })
+}
+
+/// Reads a parsed f-puzzles document.
+pub fn from_value(value: &Value, options: ReadOptions) -> Result<Read, Vec<Error>> {
+    let Some(doc) = value.as_object() else {
+        return Err(vec![Error::new(
+            ErrorKind::Json,
+            "an f-puzzles puzzle is a JSON object",
+            "",
+        )]);
+    };
+    let mut reader = Reader {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        n: 0,
+    };
+    let size = match doc.get("size").and_then(number) {
+        Some(n) => n,
+        None => {
+            return Err(vec![Error::new(
+                ErrorKind::Json,
+                "no grid size (\"size\": 9)",
+                "size",
+            )]);
+        }
+    };
+    let mut puzzle = Puzzle::new(size as usize).map_err(|e| vec![e])?;
+    reader.n = puzzle.size();
+    reader.grid(doc, &mut puzzle);
+    let text = |k: &str| doc.get(k).and_then(Value::as_str).map(str::to_owned);
+    puzzle.info.title = text("title");
+    puzzle.info.author = text("author");
+    puzzle.info.rules = text("ruleset");
+    let mut negatives = Vec::new();
+    for (key, value) in doc {
+        if NOT_RULES.contains(&key.as_str()) {
+            continue;
+        }
+        if key == "negative" {
+            negatives.push(value);
+            continue;
+        }
+        reader.key(key, value, &mut puzzle, options);
+    }
+    for value in negatives {
+        reader.negative(value, &mut puzzle);
+    }
+    if reader.errors.is_empty() {
+        Ok(Read {
+            puzzle,
+            warnings: reader.warnings,
+        })
+    } else {
+        reader.errors.truncate(crate::error::MAX_ERRORS);
+        Err(reader.errors)
+    }
+}
+
+/// A JSON number or a string holding one (f-puzzles writes numbers in constraints as
+/// strings); `None` for anything else, and for negative or empty values.
+fn number(v: &Value) -> Option<u64> {
+    match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A cell written `R<row>C<column>` (any case), 1-based as written: row or column 0 and
+/// `N + 1` are outside the grid.
+pub fn parse_cell(text: &str) -> Option<(usize, usize)> {
+    let t = text.trim();
+    let rest = t.strip_prefix(['R', 'r'])?;
+    let c_at = rest.find(['C', 'c'])?;
+    let (row, col) = (&rest[..c_at], &rest[c_at + 1..]);
+    let digits = |s: &str| !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(row) || !digits(col) {
+        return None;
+    }
+    Some((row.parse().ok()?, col.parse().ok()?))
+}
+
+struct Reader {
+    errors: Vec<Error>,
+    warnings: Vec<String>,
+    n: usize,
+}
+
+impl Reader {
+    fn error(&mut self, kind: ErrorKind, message: impl Into<String>, at: impl Into<String>) {
+        self.errors.push(Error::new(kind, message, at));
+    }
+
+    /// A cell of the grid, from its name at `at`.
+    fn cell(&mut self, v: &Value, at: &str) -> Option<Cell> {
+        let text = match v.as_str() {
+            Some(t) => t,
+            None => {
+                self.error(
+                    ErrorKind::BadCell,
+                    format!("expected a cell name like \"R1C1\", found {v}"),
+                    at,
+                );
+                return None;
+            }
+        };
+        let Some((r, c)) = parse_cell(text) else {
+            self.error(
+                ErrorKind::BadCell,
+                format!("bad cell {text:?} (cells are written R1C1)"),
+                at,
+            );
+            return None;
+        };
+        if r == 0 || c == 0 || r > self.n || c > self.n {
+            self.error(
+                ErrorKind::OutsideGrid,
+                format!("cell {text} is outside the {n}×{n} grid", n = self.n),
+                at,
+            );
+            return None;
+        }
+        Some(Cell::new(r - 1, c - 1))
+    }
+
+    /// The cells of a list at `at`; `None` when one is bad (and said).
+    fn cells(&mut self, v: Option<&Value>, at: &str) -> Option<Vec<Cell>> {
+        let Some(list) = v.and_then(Value::as_array) else {
+            self.error(ErrorKind::Json, "expected a list of cells", at);
+            return None;
+        };
+        let mut cells = Vec::with_capacity(list.len());
+        let mut ok = true;
+        for (i, c) in list.iter().enumerate() {
+            match self.cell(c, &format!("{at}[{i}]")) {
+                Some(c) => cells.push(c),
+                None => ok = false,
+            }
+        }
+        ok.then_some(cells)
+    }
+
+    /// A clue outside the grid for a row or column.
+    fn clue(&mut self, v: Option<&Value>, at: &str) -> Option<Clue> {
+        let text = v.and_then(Value::as_str).unwrap_or("");
+        let Some((r, c)) = parse_cell(text) else {
+            self.error(ErrorKind::BadCell, format!("bad clue cell {text:?}"), at);
+            return None;
+        };
+        let n = self.n;
+        let inside = |i: usize| (1..=n).contains(&i);
+        let clue = match (r, c) {
+            (0, c) if inside(c) => Clue {
+                side: Side::Top,
+                index: (c - 1) as u16,
+            },
+            (r, c) if r == n + 1 && inside(c) => Clue {
+                side: Side::Bottom,
+                index: (c - 1) as u16,
+            },
+            (r, 0) if inside(r) => Clue {
+                side: Side::Left,
+                index: (r - 1) as u16,
+            },
+            (r, c) if c == n + 1 && inside(r) => Clue {
+                side: Side::Right,
+                index: (r - 1) as u16,
+            },
+            _ => {
+                self.error(
+                    ErrorKind::OutsideGrid,
+                    format!("clue cell {text} is not beside a row or column of the {n}×{n} grid"),
+                    at,
+                );
+                return None;
+            }
+        };
+        Some(clue)
+    }
+
+    fn grid(&mut self, doc: &Map<String, Value>, puzzle: &mut Puzzle) {
+        let n = self.n;
+        let Some(rows) = doc.get("grid").and_then(Value::as_array) else {
+            self.error(ErrorKind::Json, "no \"grid\" of rows", "grid");
+            return;
+        };
+        if rows.len() != n {
+            self.error(
+                ErrorKind::Json,
+                format!("{} rows in the grid, expected {n}", rows.len()),
+                "grid",
+            );
+            return;
+        }
+        let mut regions: Vec<u16> = puzzle.regions().to_vec();
+        let mut irregular = false;
+        for (r, row) in rows.iter().enumerate() {
+            let Some(row) = row.as_array().filter(|row| row.len() == n) else {
+                self.error(
+                    ErrorKind::Json,
+                    format!("row {} is not a list of {n} cells", r + 1),
+                    format!("grid[{r}]"),
+                );
+                continue;
+            };
+            for (c, cell) in row.iter().enumerate() {
+                let at = format!("grid[{r}][{c}]");
+                let Some(obj) = cell.as_object() else {
+                    self.error(ErrorKind::Json, "a cell is a JSON object", at);
+                    continue;
+                };
+                let here = Cell::new(r, c);
+                let given = obj.get("given").and_then(Value::as_bool).unwrap_or(false);
+                if given && let Some(v) = obj.get("value") {
+                    match number(v) {
+                        Some(d) if d >= 1 && d as usize <= n => {
+                            let _ = puzzle.set_given(here, d as u16, &at);
+                        }
+                        Some(0) => {}
+                        _ => self.error(
+                            ErrorKind::BadValue,
+                            format!("given {v} in {here} is not a digit of 1–{n}"),
+                            format!("{at}.value"),
+                        ),
+                    }
+                }
+                if let Some(marks) = obj.get("givenPencilMarks").and_then(Value::as_array)
+                    && !marks.is_empty()
+                {
+                    let mut mask = 0u64;
+                    for m in marks {
+                        match number(m) {
+                            Some(d) if d >= 1 && d as usize <= n => mask |= 1 << (d - 1),
+                            _ => self.error(
+                                ErrorKind::BadValue,
+                                format!("pencil mark {m} in {here} is not a digit of 1–{n}"),
+                                format!("{at}.givenPencilMarks"),
+                            ),
+                        }
+                    }
+                    if mask != 0 {
+                        let _ = puzzle.set_candidates(here, mask, &at);
+                    }
+                }
+                match obj.get("region") {
+                    None => {}
+                    Some(Value::Null) => {
+                        regions[r * n + c] = NO_REGION;
+                        irregular = true;
+                    }
+                    Some(v) => match number(v) {
+                        Some(k) if (k as usize) < n => {
+                            regions[r * n + c] = k as u16;
+                            irregular = true;
+                        }
+                        _ => self.error(
+                            ErrorKind::Regions,
+                            format!("region {v} of {here} is not in 0–{}", n - 1),
+                            format!("{at}.region"),
+                        ),
+                    },
+                }
+            }
+        }
+        if irregular && let Err(e) = puzzle.set_regions(regions) {
+            self.errors.push(e);
+        }
+    }
+
+    fn negative(&mut self, value: &Value, puzzle: &mut Puzzle) {
+        let Some(list) = value.as_array() else {
+            self.error(
+                ErrorKind::Json,
+                "\"negative\" is a list of names",
+                "negative",
+            );
+            return;
+        };
+        for (i, v) in list.iter().enumerate() {
+            let at = format!("negative[{i}]");
+            let kind = match v.as_str() {
+                Some("ratio") => Negative::Ratio,
+                Some("difference") => Negative::Difference,
+                Some("xv") => Negative::Xv,
+                _ => {
+                    self.error(
+                        ErrorKind::UnknownConstraint,
+                        format!("unknown negative constraint {v}"),
+                        at,
+                    );
+                    continue;
+                }
+            };
+            self.push(puzzle, Constraint::Negative(kind), &at);
+        }
+    }
+
+    fn push(&mut self, puzzle: &mut Puzzle, constraint: Constraint, at: &str) {
+        if let Err(e) = puzzle.push_at(constraint, at) {
+            self.errors.push(e);
+        }
+    }
+
+    /// One constraint key and its value.
+    fn key(&mut self, key: &str, value: &Value, puzzle: &mut Puzzle, options: ReadOptions) {
+        let global = match key {
+            "antiknight" => Some(Constraint::AntiKnight),
+            "antiking" => Some(Constraint::AntiKing),
+            "nonconsecutive" => Some(Constraint::NonConsecutive),
+            "diagonal+" => Some(Constraint::Diagonal(Diagonal::Positive)),
+            "diagonal-" => Some(Constraint::Diagonal(Diagonal::Negative)),
+            "disjointgroups" => Some(Constraint::DisjointGroups),
+            _ => None,
+        };
+        if let Some(constraint) = global {
+            match value {
+                Value::Bool(true) => self.push(puzzle, constraint, key),
+                Value::Bool(false) | Value::Null => {}
+                _ => self.error(
+                    ErrorKind::Json,
+                    format!("\"{key}\" is true or false, not {value}"),
+                    key,
+                ),
+            }
+            return;
+        }
+        if !KNOWN.contains(&key) {
+            if options.ignore_unknown {
+                self.warnings
+                    .push(format!("unknown constraint \"{key}\" ignored"));
+            } else {
+                self.error(
+                    ErrorKind::UnknownConstraint,
+                    format!("unknown constraint \"{key}\" (--ignore-unknown solves without it)"),
+                    key,
+                );
+            }
+            return;
+        }
+        let Some(list) = value.as_array() else {
+            if !value.is_null() {
+                self.error(ErrorKind::Json, format!("\"{key}\" is a list"), key);
+            }
+            return;
+        };
+        for (i, item) in list.iter().enumerate() {
+            let at = format!("{key}[{i}]");
+            let Some(obj) = item.as_object() else {
+                self.error(ErrorKind::Json, "expected an object", at);
+                continue;
+            };
+            self.item(key, obj, &at, puzzle);
+        }
+    }
+
+    /// One object of a constraint key's list.
+    fn item(&mut self, key: &str, obj: &Map<String, Value>, at: &str, puzzle: &mut Puzzle) {
+        let n = self.n;
+        let value = obj.get("value").and_then(number);
+        let value_at = format!("{at}.value");
+        let cells_at = format!("{at}.cells");
+        match key {
+            "even" | "odd" | "minimum" | "maximum" => {
+                let Some(cell) = obj
+                    .get("cell")
+                    .and_then(|v| self.cell(v, &format!("{at}.cell")))
+                else {
+                    return;
+                };
+                let c = match key {
+                    "even" => Constraint::Even { cell },
+                    "odd" => Constraint::Odd { cell },
+                    "minimum" => Constraint::Minimum { cell },
+                    _ => Constraint::Maximum { cell },
+                };
+                self.push(puzzle, c, at);
+            }
+            "killercage" | "extraregion" | "rowindexer" | "columnindexer" | "boxindexer" => {
+                let Some(cells) = self.cells(obj.get("cells"), &cells_at) else {
+                    return;
+                };
+                let c = match key {
+                    "killercage" => Constraint::Killer {
+                        cells,
+                        sum: value
+                            .filter(|&v| v > 0)
+                            .map(|v| v.min(u64::from(u32::MAX)) as u32),
+                    },
+                    "extraregion" => Constraint::ExtraRegion { cells },
+                    "rowindexer" => Constraint::RowIndexer { cells },
+                    "columnindexer" => Constraint::ColumnIndexer { cells },
+                    _ => Constraint::BoxIndexer { cells },
+                };
+                self.push(puzzle, c, at);
+            }
+            "quadruple" => {
+                let Some(cells) = self.cells(obj.get("cells"), &cells_at) else {
+                    return;
+                };
+                let digits: Option<Vec<u16>> = obj
+                    .get("values")
+                    .and_then(Value::as_array)
+                    .map(|vs| {
+                        vs.iter()
+                            .map(|v| number(v).map(|d| d.min(u64::from(u16::MAX)) as u16))
+                            .collect()
+                    })
+                    .unwrap_or(Some(Vec::new()));
+                match digits {
+                    Some(digits) => self.push(puzzle, Constraint::Quadruple { cells, digits }, at),
+                    None => self.error(
+                        ErrorKind::BadValue,
+                        "quadruple values are digits",
+                        format!("{at}.values"),
+                    ),
+                }
+            }
+            "clone" => {
+                let (Some(cells), Some(copies)) = (
+                    self.cells(obj.get("cells"), &cells_at),
+                    self.cells(obj.get("cloneCells"), &format!("{at}.cloneCells")),
+                ) else {
+                    return;
+                };
+                self.push(puzzle, Constraint::Clone { cells, copies }, at);
+            }
+            "difference" | "ratio" | "xv" => {
+                let Some(cells) = self.cells(obj.get("cells"), &cells_at) else {
+                    return;
+                };
+                let Ok(cells): Result<[Cell; 2], _> = cells.try_into() else {
+                    self.error(
+                        ErrorKind::BadValue,
+                        format!("a {key} mark joins two cells"),
+                        cells_at,
+                    );
+                    return;
+                };
+                let c = match key {
+                    "difference" => Constraint::Difference {
+                        cells,
+                        difference: value.map_or(1, |v| v.min(u64::from(u16::MAX)) as u16),
+                    },
+                    "ratio" => Constraint::Ratio {
+                        cells,
+                        ratio: value.map_or(2, |v| v.min(u64::from(u16::MAX)) as u16),
+                    },
+                    _ => {
+                        let letter = obj.get("value").and_then(Value::as_str).unwrap_or("");
+                        let sum = match letter.trim() {
+                            "X" | "x" => 10,
+                            "V" | "v" => 5,
+                            _ => {
+                                self.error(
+                                    ErrorKind::BadValue,
+                                    format!("an XV mark is \"X\" or \"V\", not {letter:?}"),
+                                    value_at,
+                                );
+                                return;
+                            }
+                        };
+                        Constraint::Xv { cells, sum }
+                    }
+                };
+                self.push(puzzle, c, at);
+            }
+            "littlekillersum" => {
+                let Some(sum) = value.filter(|&v| v > 0) else {
+                    return;
+                };
+                let direction = match obj.get("direction").and_then(Value::as_str) {
+                    Some("UL") => Direction::UpLeft,
+                    Some("UR") => Direction::UpRight,
+                    Some("DL") => Direction::DownLeft,
+                    Some("DR") => Direction::DownRight,
+                    other => {
+                        self.error(
+                            ErrorKind::BadValue,
+                            format!(
+                                "a little killer's direction is UL, UR, DL or DR, not {other:?}"
+                            ),
+                            format!("{at}.direction"),
+                        );
+                        return;
+                    }
+                };
+                let text = obj.get("cell").and_then(Value::as_str).unwrap_or("");
+                let Some((r, c)) = parse_cell(text).filter(|&(r, c)| r <= n + 1 && c <= n + 1)
+                else {
+                    self.error(
+                        ErrorKind::BadCell,
+                        format!("bad little killer clue cell {text:?}"),
+                        format!("{at}.cell"),
+                    );
+                    return;
+                };
+                let clue = (r as i16 - 1, c as i16 - 1);
+                let cells = match obj.get("cells") {
+                    Some(v) => match self.cells(Some(v), &cells_at) {
+                        Some(cells) => cells,
+                        None => return,
+                    },
+                    None => diagonal(clue, direction, n),
+                };
+                self.push(
+                    puzzle,
+                    Constraint::LittleKiller {
+                        clue,
+                        direction,
+                        cells,
+                        sum: sum.min(u64::from(u32::MAX)) as u32,
+                    },
+                    at,
+                );
+            }
+            "sandwichsum" | "xsum" | "skyscraper" => {
+                let Some(v) = value.map(|v| v.min(u64::from(u32::MAX)) as u32) else {
+                    return;
+                };
+                let Some(clue) = self.clue(obj.get("cell"), &format!("{at}.cell")) else {
+                    return;
+                };
+                let c = match key {
+                    "sandwichsum" => Constraint::Sandwich { clue, sum: v },
+                    "xsum" => Constraint::XSum { clue, sum: v },
+                    _ => Constraint::Skyscraper { clue, count: v },
+                };
+                self.push(puzzle, c, at);
+            }
+            "arrow" => {
+                let Some(bulb) = self.cells(obj.get("cells"), &cells_at) else {
+                    return;
+                };
+                let Some(lines) = obj.get("lines").and_then(Value::as_array) else {
+                    self.error(
+                        ErrorKind::Json,
+                        "an arrow has \"lines\"",
+                        format!("{at}.lines"),
+                    );
+                    return;
+                };
+                for (j, line) in lines.iter().enumerate() {
+                    let Some(path) = self.cells(Some(line), &format!("{at}.lines[{j}]")) else {
+                        continue;
+                    };
+                    let shaft: Vec<Cell> = match path.first() {
+                        Some(first) if bulb.contains(first) => path[1..].to_vec(),
+                        _ => path,
+                    };
+                    let shaft = shaft.into_iter().filter(|c| !bulb.contains(c)).collect();
+                    self.push(
+                        puzzle,
+                        Constraint::Arrow {
+                            bulb: bulb.clone(),
+                            shaft,
+                        },
+                        at,
+                    );
+                }
+            }
+            _ => {
+                // Lines.
+                let Some(lines) = obj.get("lines").and_then(Value::as_array) else {
+                    self.error(
+                        ErrorKind::Json,
+                        format!("a {key} has \"lines\""),
+                        format!("{at}.lines"),
+                    );
+                    return;
+                };
+                for (j, line) in lines.iter().enumerate() {
+                    let Some(line) = self.cells(Some(line), &format!("{at}.lines[{j}]")) else {
+                        continue;
+                    };
+                    let c = match key {
+                        "thermometer" => Constraint::Thermometer { line },
+                        "slowthermometer" => Constraint::SlowThermometer { line },
+                        "whispers" => Constraint::Whispers {
+                            line,
+                            difference: value.map_or(n.div_ceil(2) as u16, |v| {
+                                v.min(u64::from(u16::MAX)) as u16
+                            }),
+                        },
+                        "renban" => Constraint::Renban { line },
+                        "palindrome" => Constraint::Palindrome { line },
+                        "betweenline" => Constraint::Between { line },
+                        "entropicline" => Constraint::Entropic { line },
+                        "modularline" => Constraint::Modular { line },
+                        "nabner" => Constraint::Nabner { line },
+                        "zipperline" => Constraint::Zipper { line },
+                        "lockout" => Constraint::Lockout {
+                            line,
+                            difference: value
+                                .map_or((n / 2) as u16, |v| v.min(u64::from(u16::MAX)) as u16),
+                        },
+                        "regionsumline" => Constraint::RegionSum { line },
+                        "doublearrow" => Constraint::DoubleArrow { line },
+                        _ => return,
+                    };
+                    self.push(puzzle, c, at);
+                }
+            }
+        }
+    }
+}
+
+/// Constraint keys with a list of objects.
+const KNOWN: &[&str] = &[
+    "even",
+    "odd",
+    "minimum",
+    "maximum",
+    "killercage",
+    "extraregion",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "quadruple",
+    "clone",
+    "difference",
+    "ratio",
+    "xv",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "arrow",
+    "thermometer",
+    "slowthermometer",
+    "whispers",
+    "renban",
+    "palindrome",
+    "betweenline",
+    "entropicline",
+    "modularline",
+    "nabner",
+    "zipperline",
+    "lockout",
+    "regionsumline",
+    "doublearrow",
+];
+
+/// The cells of a little killer's diagonal from its clue (0-based, may be −1 or N) into the
+/// grid and to its edge.
+pub fn diagonal(clue: (i16, i16), direction: Direction, n: usize) -> Vec<Cell> {
+    let (dr, dc) = direction.step();
+    let (mut r, mut c) = (clue.0 as isize + dr, clue.1 as isize + dc);
+    let inside = |x: isize| (0..n as isize).contains(&x);
+    let mut cells = Vec::new();
+    while inside(r) && inside(c) {
+        cells.push(Cell::new(r as usize, c as usize));
+        r += dr;
+        c += dc;
+    }
+    cells
+}
