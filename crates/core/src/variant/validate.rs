@@ -207,10 +207,13 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
                 ));
             }
         }
+        Constraint::RegionSum { line } => {
+            nonempty(line)?;
+            distinct(line)?;
+        }
         Constraint::DoubleArrow { line }
         | Constraint::Between { line }
         | Constraint::Zipper { line }
-        | Constraint::RegionSum { line }
         | Constraint::SlowThermometer { line }
         | Constraint::Palindrome { line }
         | Constraint::Modular { line }

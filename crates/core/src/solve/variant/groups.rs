@@ -15,9 +15,12 @@ pub(super) struct Group {
 
 impl Group {
     pub fn propagate(&self, ctx: &mut Ctx) -> bool {
-        let (mut once, mut twice) = (0u64, 0u64);
+        // Bit-sliced counts of each digit's places: once, twice, three times, four or more.
+        let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
         for &c in self.cells.iter() {
             let m = ctx.get(c as usize);
+            more |= thrice & m;
+            thrice |= twice & m;
             twice |= once & m;
             once |= m;
         }
@@ -30,6 +33,7 @@ impl Group {
             // A group smaller than N with digits to spare: nothing is forced.
             return true;
         }
+        let _ = more;
         // Every digit present is needed: one with a single place goes there.
         let mut hidden = once & !twice;
         while hidden != 0 {
@@ -43,6 +47,51 @@ impl Group {
                     }
                     break;
                 }
+            }
+        }
+        true
+    }
+}
+
+/// The group's pointing: a digit the group needs, with few places left, leaves the cells that
+/// see every one of them (pointing and claiming, and the like through any peers). Dearer than
+/// the singles, so it runs once the cheap propagators are done.
+#[derive(Clone, Debug)]
+pub(super) struct Pointing {
+    pub cells: Box<[u32]>,
+}
+
+impl Pointing {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        // Bit-sliced counts of each digit's places: once, twice, three times, more.
+        let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
+        for &c in self.cells.iter() {
+            let m = ctx.get(c as usize);
+            more |= thrice & m;
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        if once.count_ones() != self.cells.len() as u32 {
+            // Digits to spare (or too few: the group itself says so).
+            return true;
+        }
+        let mut digits = if ctx.overlap <= 3 {
+            twice & !more
+        } else {
+            twice
+        };
+        while digits != 0 {
+            let bit = digits & digits.wrapping_neg();
+            digits ^= bit;
+            let mut places = 0u64;
+            for (i, &c) in self.cells.iter().enumerate() {
+                if ctx.get(c as usize) & bit != 0 {
+                    places |= 1 << i;
+                }
+            }
+            if places.count_ones() <= ctx.overlap && !ctx.exclude_places(&self.cells, places, bit) {
+                return false;
             }
         }
         true

@@ -20,7 +20,7 @@ impl Renban {
     pub fn propagate(&self, ctx: &mut Ctx) -> bool {
         let k = self.cells.len() as u32;
         let run = u64::MAX >> (64 - k);
-        let mut allowed = 0u64;
+        let (mut allowed, mut required) = (0u64, u64::MAX);
         for start in 0..=(self.n - k) {
             let window = run << start;
             let mut cover = 0u64;
@@ -31,11 +31,21 @@ impl Renban {
             });
             if fits && cover == window {
                 allowed |= window;
+                required &= window;
             }
         }
-        self.cells
+        if allowed == 0 {
+            return false;
+        }
+        if !self
+            .cells
             .iter()
             .all(|&c| ctx.restrict(c as usize, allowed))
+        {
+            return false;
+        }
+        // Digits in every run that fits: one of the cells holds each.
+        digits(required).all(|d| ctx.exclude_required(&self.cells, 1 << d))
     }
 }
 

@@ -25,8 +25,6 @@ mod network;
 mod pairs;
 mod sums;
 
-use std::collections::VecDeque;
-
 use super::Watch;
 use crate::variant::Puzzle;
 use ctx::{Ctx, single};
@@ -47,12 +45,13 @@ pub(crate) struct VariantEngine {
     guesses: u64,
     weights: Vec<u32>,
     // Propagation scratch.
-    cheap: VecDeque<u32>,
-    dear: VecDeque<u32>,
+    cheap: Ring,
+    dear: Ring,
     queued: Vec<bool>,
     changed: Vec<u32>,
     pending: Vec<bool>,
     scratch: Vec<u64>,
+    common: Vec<u64>,
     values: Vec<u16>,
     pub(crate) watch: Watch,
 }
@@ -73,12 +72,13 @@ impl VariantEngine {
             found: false,
             guesses: 0,
             weights: vec![0; cells],
-            cheap: VecDeque::new(),
-            dear: VecDeque::new(),
+            cheap: Ring::new(props),
+            dear: Ring::new(props),
             queued: vec![false; props],
             changed: Vec::new(),
             pending: vec![false; cells],
             scratch: Vec::new(),
+            common: vec![0; cells.div_ceil(64)],
             values: vec![0; cells],
             watch: Watch::default(),
         }
@@ -145,27 +145,17 @@ impl VariantEngine {
     fn choose(&self) -> Option<(u32, u32)> {
         let frame = self.frame();
         let mut best: Option<(usize, u64)> = None;
-        let mut best_score = (u32::MAX, 0u32);
+        let (mut best_k, mut best_w) = (u64::MAX, 1u64);
         for (c, &m) in frame.iter().enumerate() {
             if single(m) {
                 continue;
             }
-            let k = m.count_ones();
-            let w = self.weights[c] + 1;
-            // k / w smallest: compare k·w' with k'·w.
-            let better = match best {
-                None => true,
-                Some(_) => {
-                    (u64::from(k) * u64::from(best_score.1))
-                        < (u64::from(best_score.0) * u64::from(w))
-                }
-            };
-            if better {
+            let k = u64::from(m.count_ones());
+            let w = u64::from(self.weights[c]) + 1;
+            // k / w smallest: k·w' < k'·w.
+            if best.is_none() || k * best_w < best_k * w {
                 best = Some((c, m));
-                best_score = (k, w);
-                if k == 2 && w == 1 && self.weights.iter().all(|&x| x == 0) {
-                    break;
-                }
+                (best_k, best_w) = (k, w);
             }
         }
         best.map(|(c, m)| (c as u32, m.trailing_zeros()))
@@ -223,9 +213,9 @@ impl VariantEngine {
             for (i, p) in net.props.iter().enumerate() {
                 self.queued[i] = true;
                 if p.cheap() {
-                    self.cheap.push_back(i as u32);
+                    self.cheap.push(i as u32);
                 } else {
-                    self.dear.push_back(i as u32);
+                    self.dear.push(i as u32);
                 }
             }
         }
@@ -263,33 +253,38 @@ impl VariantEngine {
                     if !self.queued[h] {
                         self.queued[h] = true;
                         if net.props[h].cheap() {
-                            self.cheap.push_back(h as u32);
+                            self.cheap.push(h as u32);
                         } else {
-                            self.dear.push_back(h as u32);
+                            self.dear.push(h as u32);
                         }
                     }
                 }
             }
-            let Some(h) = self.cheap.pop_front().or_else(|| self.dear.pop_front()) else {
+            let Some(h) = self.cheap.pop().or_else(|| self.dear.pop()) else {
                 break true;
             };
             let h = h as usize;
             self.queued[h] = false;
             let mut ctx = Ctx {
                 cand: frame,
+                peer_bits: &net.peer_bits,
+                words: net.words,
+                common: &mut self.common,
+                overlap: net.overlap,
                 changed: &mut self.changed,
                 pending: &mut self.pending,
                 scratch: &mut self.scratch,
             };
             let ok = match &net.props[h] {
                 Prop::Group(g) => g.propagate(&mut ctx),
+                Prop::Pointing(g) => g.propagate(&mut ctx),
                 Prop::Pair(p) => p.propagate(&net.relations, &mut ctx),
-                Prop::Sum(s) => s.propagate(&mut ctx),
+                Prop::Sum(s) => s.propagate(&mut ctx, net.combos.as_ref()),
                 Prop::Cage(c) => match &net.combos {
                     Some(combos) => c.propagate(combos, &mut ctx),
                     None => true,
                 },
-                Prop::EqualSums(e) => e.propagate(&mut ctx),
+                Prop::EqualSums(e) => e.propagate(&mut ctx, net.combos.as_ref()),
                 Prop::Renban(r) => r.propagate(&mut ctx),
                 Prop::Ends(e) => e.propagate(&mut ctx),
                 Prop::Zipper(z) => z.propagate(&mut ctx),
@@ -306,7 +301,7 @@ impl VariantEngine {
             }
         };
         if !ok {
-            for h in self.cheap.drain(..).chain(self.dear.drain(..)) {
+            while let Some(h) = self.cheap.pop().or_else(|| self.dear.pop()) {
                 self.queued[h as usize] = false;
             }
             for &c in &self.changed {
@@ -315,5 +310,48 @@ impl VariantEngine {
             self.changed.clear();
         }
         ok
+    }
+}
+
+/// A queue of propagators, each in it at most once: a ring as long as there are propagators.
+#[derive(Clone, Debug)]
+struct Ring {
+    items: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl Ring {
+    fn new(capacity: usize) -> Ring {
+        Ring {
+            items: vec![0; capacity.max(1)],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, x: u32) {
+        let cap = self.items.len();
+        let mut at = self.head + self.len;
+        if at >= cap {
+            at -= cap;
+        }
+        self.items[at] = x;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let x = self.items[self.head];
+        self.head += 1;
+        if self.head == self.items.len() {
+            self.head = 0;
+        }
+        self.len -= 1;
+        Some(x)
     }
 }

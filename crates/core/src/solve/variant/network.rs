@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 
 use super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
-use super::groups::Group;
+use super::groups::{Group, Pointing};
 use super::lines::{Ends, Renban, Zipper};
 use super::pairs::{Pair, Relation};
 use super::sums::{Cage, Combos, EqualSums, Sum, Term};
@@ -38,6 +38,7 @@ use crate::variant::{Constraint, Diagonal, NO_REGION, Negative, Puzzle};
 #[derive(Clone, Debug)]
 pub(super) enum Prop {
     Group(Group),
+    Pointing(Pointing),
     Pair(Pair),
     Sum(Sum),
     Cage(Cage),
@@ -56,6 +57,7 @@ impl Prop {
     fn cells(&self) -> Vec<u32> {
         match self {
             Prop::Group(g) => g.cells.to_vec(),
+            Prop::Pointing(g) => g.cells.to_vec(),
             Prop::Pair(p) => vec![p.a, p.b],
             Prop::Sum(s) => s.terms.iter().map(|t| t.cell).collect(),
             Prop::Cage(c) => c.cells.to_vec(),
@@ -102,6 +104,11 @@ pub(super) struct Network {
     pub member: Vec<u32>,
     pub relations: Vec<Relation>,
     pub combos: Option<Combos>,
+    /// Each cell's peers as a bit set of `words` words (empty beyond 4,096 cells).
+    pub peer_bits: Vec<u64>,
+    pub words: usize,
+    /// The largest overlap of two groups (see `Ctx::overlap`).
+    pub overlap: u32,
 }
 
 /// What the builder gathers before the network is laid out.
@@ -109,6 +116,12 @@ struct Builder {
     n: usize,
     init: Vec<u64>,
     peers: Vec<Vec<u32>>,
+    /// Groups of N cells (each holds every digit once), for the sums of houses.
+    houses: Vec<Vec<u32>>,
+    /// Killer cages with a total: cells (sorted) and total.
+    cages: Vec<(Vec<u32>, u32)>,
+    /// Pairs of cells that hold the same digit (palindromes, clones).
+    equal: Vec<(u32, u32)>,
     props: Vec<Prop>,
     relations: Vec<Relation>,
     relation_ids: HashMap<Relation, u32>,
@@ -139,6 +152,12 @@ impl Builder {
                 self.differ(a, b);
             }
         }
+        if cells.len() == self.n && !self.houses.contains(&cells) {
+            self.houses.push(cells.clone());
+        }
+        self.props.push(Prop::Pointing(Pointing {
+            cells: cells.clone().into_boxed_slice(),
+        }));
         self.props.push(Prop::Group(Group {
             cells: cells.into_boxed_slice(),
         }));
@@ -204,6 +223,7 @@ impl Builder {
             terms: terms.into_boxed_slice(),
             target: target as u32,
             n: self.n as u32,
+            parts: Box::new([]),
         }));
     }
 
@@ -284,6 +304,9 @@ impl Network {
             n,
             init,
             peers: vec![Vec::new(); cells],
+            houses: Vec::new(),
+            cages: Vec::new(),
+            equal: Vec::new(),
             props: Vec::new(),
             relations: Vec::new(),
             relation_ids: HashMap::new(),
@@ -357,11 +380,15 @@ impl Network {
                 &mut combos,
             );
         }
+        innies_and_outies(&mut b, &mut combos);
         Network::lay_out(b, combos)
     }
 
-    fn lay_out(b: Builder, combos: Option<Combos>) -> Network {
+    fn lay_out(mut b: Builder, combos: Option<Combos>) -> Network {
         let cells = b.n * b.n;
+        let sums = b.props.iter().any(|p| matches!(p, Prop::Sum(_)));
+        let combos = combos.or_else(|| (sums && b.n <= Combos::MAX_SIDE).then(|| Combos::new(b.n)));
+        share_peers(&mut b);
         let mut peer_start = Vec::with_capacity(cells + 1);
         let mut peers = Vec::new();
         for mut list in b.peers {
@@ -371,6 +398,30 @@ impl Network {
             peers.extend(list);
         }
         peer_start.push(peers.len() as u32);
+        if combos.is_some() {
+            let sees = |a: u32, c: u32| {
+                peers[peer_start[a as usize] as usize..peer_start[a as usize + 1] as usize]
+                    .binary_search(&c)
+                    .is_ok()
+            };
+            for p in b.props.iter_mut() {
+                if let Prop::Sum(sum) = p
+                    && sum.terms.len() <= 64
+                {
+                    sum.find_cliques(sees);
+                }
+            }
+        }
+        let words = cells.div_ceil(64);
+        let mut peer_bits = Vec::new();
+        if words <= 64 {
+            peer_bits = vec![0u64; cells * words];
+            for c in 0..cells {
+                for &p in &peers[peer_start[c] as usize..peer_start[c + 1] as usize] {
+                    peer_bits[c * words + p as usize / 64] |= 1 << (p % 64);
+                }
+            }
+        }
         let mut watching = vec![Vec::new(); cells];
         let mut member_start = Vec::with_capacity(b.props.len() + 1);
         let mut member = Vec::new();
@@ -392,7 +443,9 @@ impl Network {
             watch.extend(list);
         }
         watch_start.push(watch.len() as u32);
+        let overlap = largest_overlap(&b.props, cells);
         Network {
+            overlap,
             n: b.n,
             init: b.init,
             peer_start,
@@ -404,6 +457,8 @@ impl Network {
             member,
             relations: b.relations,
             combos,
+            peer_bits,
+            words: if words <= 64 { words } else { usize::MAX },
         }
     }
 
@@ -544,6 +599,7 @@ fn add(
             for (x, y) in cells.iter().zip(copies) {
                 let (x, y) = (b.index(*x), b.index(*y));
                 b.pair(x, y, |p, q| p == q);
+                b.equal.push((x, y));
             }
         }
         Constraint::RowIndexer { cells } => {
@@ -592,9 +648,12 @@ fn add(
             let cells = b.cells(cells);
             b.group(cells.clone());
             if let Some(sum) = *sum {
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                b.cages.push((sorted, sum));
                 if n <= Combos::MAX_SIDE {
                     combos.get_or_insert_with(|| Combos::new(n));
-                    b.props.push(Prop::Cage(super::sums::Cage {
+                    b.props.push(Prop::Cage(Cage {
                         cells: cells.into_boxed_slice(),
                         sum,
                     }));
@@ -677,6 +736,9 @@ fn add(
                 }
             }
             if segments.len() >= 2 {
+                if n <= Combos::MAX_SIDE {
+                    combos.get_or_insert_with(|| Combos::new(n));
+                }
                 b.props.push(Prop::EqualSums(EqualSums {
                     segments: segments.into_iter().map(Vec::into_boxed_slice).collect(),
                     n: nu,
@@ -728,6 +790,7 @@ fn add(
             let k = cells.len();
             for i in 0..k / 2 {
                 b.pair(cells[i], cells[k - 1 - i], |x, y| x == y);
+                b.equal.push((cells[i], cells[k - 1 - i]));
             }
         }
         Constraint::Between { line } | Constraint::Lockout { line, .. } => {
@@ -820,6 +883,172 @@ fn add(
                     Negative::Xv => b.pair(x, y, move |p, q| !banned.contains(&(p + q))),
                 }
             }
+        }
+    }
+}
+
+/// The most cells two groups (and cages, renbans) share, at least 2.
+fn largest_overlap(props: &[Prop], cells: usize) -> u32 {
+    let groups: Vec<&[u32]> = props
+        .iter()
+        .filter_map(|p| match p {
+            Prop::Group(g) => Some(&g.cells[..]),
+            Prop::Cage(c) => Some(&c.cells[..]),
+            Prop::Renban(r) => Some(&r.cells[..]),
+            _ => None,
+        })
+        .collect();
+    // For each cell, the groups it is in; count shared cells pair by pair.
+    let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    for (i, g) in groups.iter().enumerate() {
+        for &c in g.iter() {
+            of_cell[c as usize].push(i as u32);
+        }
+    }
+    let mut shared: HashMap<(u32, u32), u32> = HashMap::new();
+    for list in &of_cell {
+        for (i, &a) in list.iter().enumerate() {
+            for &b in &list[i + 1..] {
+                *shared.entry((a, b)).or_insert(0) += 1;
+            }
+        }
+    }
+    shared.values().copied().max().unwrap_or(0).max(2)
+}
+
+/// Cells that hold the same digit (a palindrome's, a clone's) share their peers: a digit one
+/// of them cannot hold, the others cannot either, so each differs from every peer of the
+/// others.
+fn share_peers(b: &mut Builder) {
+    if b.equal.is_empty() {
+        return;
+    }
+    let cells = b.n * b.n;
+    let mut parent: Vec<u32> = (0..cells as u32).collect();
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            let up = parent[parent[x as usize] as usize];
+            parent[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+    for &(x, y) in &b.equal {
+        let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+        if rx != ry {
+            parent[rx as usize] = ry;
+        }
+    }
+    let mut classes: HashMap<u32, Vec<u32>> = HashMap::new();
+    for c in 0..cells as u32 {
+        let r = root(&mut parent, c);
+        classes.entry(r).or_default().push(c);
+    }
+    for members in classes.values().filter(|m| m.len() > 1) {
+        let mut shared: Vec<u32> = members
+            .iter()
+            .flat_map(|&m| b.peers[m as usize].iter().copied())
+            .filter(|p| !members.contains(p))
+            .collect();
+        shared.sort_unstable();
+        shared.dedup();
+        for &m in members {
+            for &p in &shared {
+                b.differ(m, p);
+            }
+        }
+    }
+}
+
+/// The most cells a derived sum may have: longer ones rarely prune.
+const DERIVED_TERMS: usize = 8;
+
+/// Sums that follow from cages and houses (the "45 rule"): a house, or a band of two or three
+/// rows or columns, holds every digit once per house, so its total is known; the cages inside
+/// it add up to theirs, and the cells left add up to the difference (innies). A cage that
+/// sticks out of it counts with its total, less its cells outside (outies, with weight −1).
+/// Each such equation with few cells becomes one more sum (a cage when its cells are one
+/// house's: different digits). They prune nothing a solution needs: every solution meets them.
+fn innies_and_outies(b: &mut Builder, combos: &mut Option<Combos>) {
+    if b.cages.is_empty() {
+        return;
+    }
+    let n = b.n;
+    let nu = n as u32;
+    let total = (n * (n + 1) / 2) as i64;
+    let mut areas: Vec<(Vec<u32>, i64, bool)> =
+        b.houses.iter().map(|h| (h.clone(), total, true)).collect();
+    for k in 2..=3usize.min(n.saturating_sub(1)) {
+        for first in 0..=(n - k) {
+            let rows: Vec<u32> = (first..first + k)
+                .flat_map(|r| (0..nu).map(move |c| r as u32 * nu + c))
+                .collect();
+            let cols: Vec<u32> = (first..first + k)
+                .flat_map(|c| (0..nu).map(move |r| r * nu + c as u32))
+                .collect();
+            areas.push((rows, total * k as i64, false));
+            areas.push((cols, total * k as i64, false));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (area, area_total, one_house) in areas {
+        let inside: std::collections::HashSet<u32> = area.iter().copied().collect();
+        let mut target = area_total;
+        let mut covered = std::collections::HashSet::new();
+        let mut outies: Vec<u32> = Vec::new();
+        let mut any = false;
+        for (cage, sum) in &b.cages {
+            let within = cage.iter().filter(|c| inside.contains(c)).count();
+            if within == 0 {
+                continue;
+            }
+            if within == cage.len() || within > cage.len() - within {
+                any = true;
+                target -= i64::from(*sum);
+                covered.extend(cage.iter().copied().filter(|c| inside.contains(c)));
+                outies.extend(cage.iter().copied().filter(|c| !inside.contains(c)));
+            }
+        }
+        if !any {
+            continue;
+        }
+        let innies: Vec<u32> = area
+            .iter()
+            .copied()
+            .filter(|c| !covered.contains(c))
+            .collect();
+        if innies.is_empty() && outies.is_empty() {
+            continue;
+        }
+        if innies.len() + outies.len() > DERIVED_TERMS {
+            continue;
+        }
+        let mut key: Vec<(u32, bool)> = innies
+            .iter()
+            .map(|&c| (c, true))
+            .chain(outies.iter().map(|&c| (c, false)))
+            .collect();
+        key.sort_unstable();
+        if !seen.insert((key, target)) {
+            continue;
+        }
+        if outies.is_empty() && one_house && n <= Combos::MAX_SIDE {
+            if target < 1 || target > total {
+                b.fail();
+                continue;
+            }
+            combos.get_or_insert_with(|| Combos::new(n));
+            b.props.push(Prop::Cage(Cage {
+                cells: innies.into_boxed_slice(),
+                sum: target as u32,
+            }));
+        } else {
+            let terms = innies
+                .iter()
+                .map(|&c| (c, 1))
+                .chain(outies.iter().map(|&c| (c, -1)))
+                .collect();
+            b.sum(terms, target);
         }
     }
 }

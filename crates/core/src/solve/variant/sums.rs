@@ -32,6 +32,10 @@ pub(super) struct Sum {
     pub terms: Box<[Term]>,
     pub target: u32,
     pub n: u32,
+    /// The terms in parts, each `(first, count, clique)`: a clique's cells see each other
+    /// (different digits), all of weight 1 and reflected alike; other parts are one term.
+    /// Empty until [`Sum::find_cliques`].
+    pub parts: Box<[(u32, u32, bool)]>,
 }
 
 /// Words of a bit set of totals `0..=most`.
@@ -198,7 +202,7 @@ impl Sum {
         (lo, hi, fixed)
     }
 
-    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+    pub fn propagate(&self, ctx: &mut Ctx, combos: Option<&Combos>) -> bool {
         let (lo, hi, fixed) = self.bounds(ctx);
         if self.target < lo || self.target > hi {
             return false;
@@ -208,19 +212,195 @@ impl Sum {
         }
         let w = words_for(u64::from(hi));
         let mut scratch = std::mem::take(ctx.scratch);
-        let k = self.terms.len();
-        let (layers, goal, next, out) = carve(&mut scratch, k, w);
-        forward(&self.terms, self.n, ctx, u64::MAX, w, layers);
-        goal.fill(0);
-        goal[(self.target / 64) as usize] |= 1 << (self.target % 64);
-        let ok = backward(&self.terms, self.n, ctx, u64::MAX, layers, goal, next, out)
-            && self
-                .terms
-                .iter()
-                .zip(out.iter())
-                .all(|(t, &m)| ctx.restrict(t.cell as usize, m));
+        let ok = match combos {
+            Some(combos) if !self.parts.is_empty() => self.by_parts(ctx, combos, w, &mut scratch),
+            _ => {
+                let k = self.terms.len();
+                let (layers, goal, next, out) = carve(&mut scratch, k, w);
+                forward(&self.terms, self.n, ctx, u64::MAX, w, layers);
+                goal.fill(0);
+                goal[(self.target / 64) as usize] |= 1 << (self.target % 64);
+                backward(&self.terms, self.n, ctx, u64::MAX, layers, goal, next, out)
+                    && self
+                        .terms
+                        .iter()
+                        .zip(out.iter())
+                        .all(|(t, &m)| ctx.restrict(t.cell as usize, m))
+            }
+        };
         *ctx.scratch = scratch;
         ok
+    }
+
+    /// Puts the terms in parts: cliques of cells that see each other (weight 1, reflected
+    /// alike), the rest alone; `sees(a, b)` says whether two cells must differ.
+    pub fn find_cliques(&mut self, sees: impl Fn(u32, u32) -> bool) {
+        let mut order: Vec<Term> = Vec::with_capacity(self.terms.len());
+        let mut parts = Vec::new();
+        let mut left: Vec<Term> = self.terms.to_vec();
+        while let Some(first) = left.first().copied() {
+            left.remove(0);
+            let mut clique = vec![first];
+            if first.coef == 1 {
+                let mut i = 0;
+                while i < left.len() {
+                    let t = left[i];
+                    if t.coef == 1
+                        && t.reflected == first.reflected
+                        && clique.iter().all(|c| sees(c.cell, t.cell))
+                    {
+                        clique.push(left.remove(i));
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            parts.push((order.len() as u32, clique.len() as u32, clique.len() > 1));
+            order.extend(clique);
+        }
+        self.terms = order.into_boxed_slice();
+        self.parts = parts.into_boxed_slice();
+    }
+
+    /// The filter by parts: each part's possible totals (its digits, or a clique's sets of
+    /// different digits), combined like single terms.
+    fn by_parts(&self, ctx: &mut Ctx, combos: &Combos, w: usize, scratch: &mut Vec<u64>) -> bool {
+        let p = self.parts.len();
+        let n = self.n;
+        let need = (p + 1) * w + p * w + 2 * w;
+        if scratch.len() < need {
+            scratch.resize(need, 0);
+        }
+        let (layers, rest) = scratch[..need].split_at_mut((p + 1) * w);
+        let (totals, rest) = rest.split_at_mut(p * w);
+        let (goal, next) = rest.split_at_mut(w);
+        layers.fill(0);
+        totals.fill(0);
+        layers[0] = 1;
+        let mut masks = [0u64; 64];
+        for (g, &(first, count, clique)) in self.parts.iter().enumerate() {
+            let terms = &self.terms[first as usize..(first + count) as usize];
+            let t_g = &mut totals[g * w..(g + 1) * w];
+            if clique {
+                for (m, t) in masks.iter_mut().zip(terms) {
+                    *m = t.mask(ctx, n, u64::MAX);
+                }
+                sets_of(&masks[..terms.len()], combos, |_, total| {
+                    t_g[total / 64] |= 1 << (total % 64);
+                });
+            } else {
+                let t = terms[0];
+                for d in digits(t.mask(ctx, n, u64::MAX)) {
+                    let v = (t.coef * (d + 1)) as usize;
+                    if v / 64 < w {
+                        t_g[v / 64] |= 1 << (v % 64);
+                    }
+                }
+            }
+            let (done, rest) = layers.split_at_mut((g + 1) * w);
+            let src = &done[g * w..];
+            let dst = &mut rest[..w];
+            for (i, &word) in t_g.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let v = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    shl_or(dst, src, v);
+                }
+            }
+        }
+        goal.fill(0);
+        let t = self.target as usize;
+        goal[t / 64] |= 1 << (t % 64);
+        let last = &layers[p * w..(p + 1) * w];
+        if goal.iter().zip(last).all(|(g, f)| g & f == 0) {
+            return false;
+        }
+        // Backward: keep in `totals` only each part's totals that reach the goal.
+        for g in (0..p).rev() {
+            let f = &layers[g * w..(g + 1) * w];
+            let t_g = &mut totals[g * w..(g + 1) * w];
+            next.fill(0);
+            for i in 0..w {
+                let mut word = t_g[i];
+                while word != 0 {
+                    let v = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if meets_shifted(f, v, goal) {
+                        shr_or(next, goal, v);
+                    } else {
+                        t_g[v / 64] &= !(1 << (v % 64));
+                    }
+                }
+            }
+            for ((g, x), f) in goal.iter_mut().zip(next.iter()).zip(f) {
+                *g = x & f;
+            }
+        }
+        // Each part keeps the digits of its totals left.
+        for (g, &(first, count, clique)) in self.parts.iter().enumerate() {
+            let terms = &self.terms[first as usize..(first + count) as usize];
+            let t_g = &totals[g * w..(g + 1) * w];
+            let has = |v: usize| v / 64 < w && t_g[v / 64] >> (v % 64) & 1 != 0;
+            if clique {
+                for (m, t) in masks.iter_mut().zip(terms) {
+                    *m = t.mask(ctx, n, u64::MAX);
+                }
+                let (mut allowed, mut required) = (0u64, u64::MAX);
+                sets_of(&masks[..terms.len()], combos, |set, total| {
+                    if has(total) {
+                        allowed |= set;
+                        required &= set;
+                    }
+                });
+                let reflected = terms[0].reflected;
+                let unreflect = |m: u64| if reflected { reflect(m, n) } else { m };
+                for t in terms {
+                    if !ctx.restrict(t.cell as usize, unreflect(allowed)) {
+                        return false;
+                    }
+                }
+                let mut cells = [0u32; 64];
+                for (c, t) in cells.iter_mut().zip(terms) {
+                    *c = t.cell;
+                }
+                for d in digits(unreflect(required)) {
+                    if !ctx.exclude_required(&cells[..terms.len()], 1 << d) {
+                        return false;
+                    }
+                }
+            } else {
+                let t = terms[0];
+                let mut keep = 0u64;
+                for d in digits(t.mask(ctx, n, u64::MAX)) {
+                    if has((t.coef * (d + 1)) as usize) {
+                        keep |= 1 << d;
+                    }
+                }
+                let keep = if t.reflected { reflect(keep, n) } else { keep };
+                if !ctx.restrict(t.cell as usize, keep) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Calls `f(set, total)` for each set of different digits that cells with these candidates
+/// can hold: as many digits as cells, within the union of the candidates, meeting every cell.
+pub(super) fn sets_of(masks: &[u64], combos: &Combos, mut f: impl FnMut(u64, usize)) {
+    let k = masks.len();
+    let union = masks.iter().fold(0, |u, &m| u | m);
+    if (union.count_ones() as usize) < k {
+        return;
+    }
+    for total in k * (k + 1) / 2..=combos.most_for(k) {
+        for &set in combos.get(k, total) {
+            if set & !union == 0 && masks.iter().all(|&m| m & set != 0) {
+                f(set, total);
+            }
+        }
     }
 }
 
@@ -243,6 +423,12 @@ impl Combos {
             sets[k * (most + 1) + s].push(m);
         }
         Combos { most, sets }
+    }
+
+    /// The largest total of `k` different digits.
+    pub fn most_for(&self, k: usize) -> usize {
+        let n = self.sets.len() / (self.most + 1) - 1;
+        (0..k).map(|i| n - i).sum()
     }
 
     /// The sets of `k` different digits that add up to `total`.
@@ -311,9 +497,13 @@ impl Cage {
                 return false;
             }
         }
-        // A digit every set needs, with one place left, goes there.
-        for d in digits(required) {
+        // A digit every set needs, with one place left, goes there; with a few, it leaves the
+        // cells that see them all.
+        for d in digits(required & !fixed) {
             let bit = 1u64 << d;
+            if !ctx.exclude_required(&self.cells, bit) {
+                return false;
+            }
             let mut place = None;
             for &c in self.cells.iter() {
                 if ctx.get(c as usize) & bit != 0 {
@@ -343,7 +533,10 @@ pub(super) struct EqualSums {
 }
 
 impl EqualSums {
-    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+    pub fn propagate(&self, ctx: &mut Ctx, combos: Option<&Combos>) -> bool {
+        if let Some(combos) = combos {
+            return self.distinct(ctx, combos);
+        }
         let n = self.n;
         let most = self
             .segments
@@ -394,6 +587,64 @@ impl EqualSums {
         }
         true
     }
+}
+
+impl EqualSums {
+    /// The filter when each segment's cells hold different digits (a segment lies in one
+    /// region): a segment's totals are those of the sets of digits it can hold, and a digit
+    /// stays when a set with a common total holds it.
+    fn distinct(&self, ctx: &mut Ctx, combos: &Combos) -> bool {
+        // Totals as bits of four words (up to 255: 16×17/2 = 136 at most).
+        let mut common = [u64::MAX; 4];
+        for seg in self.segments.iter() {
+            let mut totals = [0u64; 4];
+            for_each_set(seg, ctx, combos, |set, total| {
+                totals[total / 64] |= 1 << (total % 64);
+                let _ = set;
+            });
+            for (c, t) in common.iter_mut().zip(totals) {
+                *c &= t;
+            }
+        }
+        if common == [0; 4] {
+            return false;
+        }
+        for seg in self.segments.iter() {
+            let (mut allowed, mut required) = (0u64, u64::MAX);
+            for_each_set(seg, ctx, combos, |set, total| {
+                if common[total / 64] >> (total % 64) & 1 != 0 {
+                    allowed |= set;
+                    required &= set;
+                }
+            });
+            if allowed == 0 {
+                return false;
+            }
+            for t in seg.iter() {
+                if !ctx.restrict(t.cell as usize, allowed) {
+                    return false;
+                }
+            }
+            if seg.len() > 1 {
+                let cells: Vec<u32> = seg.iter().map(|t| t.cell).collect();
+                for d in digits(required) {
+                    if !ctx.exclude_required(&cells, 1 << d) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// [`sets_of`] for a segment's cells as they are.
+fn for_each_set(seg: &[Term], ctx: &Ctx, combos: &Combos, f: impl FnMut(u64, usize)) {
+    let mut masks = [0u64; 64];
+    for (m, t) in masks.iter_mut().zip(seg) {
+        *m = ctx.get(t.cell as usize);
+    }
+    sets_of(&masks[..seg.len().min(64)], combos, f);
 }
 
 /// [`carve`] in a slice already large enough.
