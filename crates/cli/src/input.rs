@@ -14,6 +14,41 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{InputArgs, LayoutArg};
 
+/// One puzzle's text as read, not yet decoded: a classic grid's record, or a variant puzzle
+/// (a JSON document, a link or payload, a block of the text form).
+#[derive(Debug)]
+pub enum Item {
+    Classic(Record),
+    Variant(VariantText),
+}
+
+/// A variant puzzle's text, decoded by a worker ([`crate::variant::read`]).
+#[derive(Debug)]
+pub struct VariantText {
+    pub line: usize,
+    pub text: String,
+    /// A block of the text form, rather than one line (or one JSON document).
+    pub block: bool,
+}
+
+impl Item {
+    /// The line where the puzzle starts.
+    pub fn line(&self) -> usize {
+        match self {
+            Item::Classic(r) => r.line(),
+            Item::Variant(v) => v.line,
+        }
+    }
+
+    /// The bytes of text it holds.
+    pub fn text_len(&self) -> usize {
+        match self {
+            Item::Classic(r) => r.text_len(),
+            Item::Variant(v) => v.text.len(),
+        }
+    }
+}
+
 /// Where a puzzle starts: a line, and the file when several were given.
 #[derive(Clone, Debug, Default)]
 pub struct Location {
@@ -127,7 +162,7 @@ pub fn for_each_record(
     paths: &[PathBuf],
     options: &ReadOptions,
     column: Option<&str>,
-    mut each: impl FnMut(Location, Option<Record>, u64) -> anyhow::Result<()>,
+    mut each: impl FnMut(Location, Option<Item>, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     let named = paths.len() > 1;
     let mut failed = false;
@@ -180,15 +215,156 @@ pub fn read_path(
     path: &Path,
     options: &ReadOptions,
     column: Option<&str>,
-    mut each: impl FnMut(usize, Option<Record>, Option<Arc<CsvRow>>, u64) -> anyhow::Result<()>,
+    mut each: impl FnMut(usize, Option<Item>, Option<Arc<CsvRow>>, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let input = open(path)?;
+    let mut input = open(path)?;
     if let Some(column) = column {
         return read_csv(input, options, column, each);
     }
+    if variant_input(&mut input)? {
+        return read_variant_lines(input, |item, bytes| {
+            each(item.line(), Some(item), None, bytes)
+        });
+    }
     read_lines(input, options, |record, bytes| {
-        each(record.line(), Some(record), None, bytes)
+        each(record.line(), Some(Item::Classic(record)), None, bytes)
     })
+}
+
+/// Whether the input holds variant puzzles, one a line (JSON objects, links, payloads), from
+/// its first line with text, which is left unread.
+fn variant_input(input: &mut Box<dyn BufRead>) -> anyhow::Result<bool> {
+    // The buffer's first 64 KiB: a line longer than that is a payload's or a classic grid's,
+    // and starts the same way.
+    let head = input.fill_buf().context("cannot read")?;
+    let head = String::from_utf8_lossy(&head[..head.len().min(64 << 10)]);
+    let first = head
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    Ok(first.is_some_and(nsudoku::variant::is_variant_line))
+}
+
+/// Variant puzzles, one a line: each line with text (not a `#` comment) is one puzzle, but a
+/// line that opens a JSON object without closing it, whose document goes on to the line where
+/// its braces close.
+fn read_variant_lines(
+    mut input: Box<dyn BufRead>,
+    mut each: impl FnMut(Item, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut buf = Vec::new();
+    let mut number = 0;
+    let mut bytes = 0u64;
+    // A JSON document over several lines: its text, first line and brace depth.
+    let mut open: Option<(String, usize, Depth)> = None;
+    loop {
+        buf.clear();
+        let n = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .context("cannot read")?;
+        if n == 0 {
+            break;
+        }
+        bytes += n as u64;
+        number += 1;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        } else if buf.len() > MAX_LINE {
+            anyhow::bail!(
+                "line {number} is longer than {} MiB: no puzzle is that long",
+                MAX_LINE >> 20
+            );
+        }
+        let text = String::from_utf8_lossy(&buf);
+        let text = text.trim_start_matches('\u{feff}').trim_end_matches('\r');
+        if let Some((doc, line, depth)) = &mut open {
+            doc.push('\n');
+            doc.push_str(text);
+            if doc.len() > MAX_LINE {
+                anyhow::bail!(
+                    "the JSON document from line {line} is longer than {} MiB: no puzzle is that long",
+                    MAX_LINE >> 20
+                );
+            }
+            if depth.feed(text) {
+                let (doc, line, _) = open.take().unwrap_or_default();
+                each(
+                    Item::Variant(VariantText {
+                        line,
+                        text: doc,
+                        block: false,
+                    }),
+                    std::mem::take(&mut bytes),
+                )?;
+            }
+            continue;
+        }
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if trimmed.starts_with('{') {
+            let mut depth = Depth::default();
+            if !depth.feed(trimmed) {
+                open = Some((trimmed.to_owned(), number, depth));
+                continue;
+            }
+        }
+        each(
+            Item::Variant(VariantText {
+                line: number,
+                text: trimmed.to_owned(),
+                block: false,
+            }),
+            std::mem::take(&mut bytes),
+        )?;
+    }
+    if let Some((doc, line, _)) = open {
+        // Unclosed: the reader says what is wrong with it.
+        each(
+            Item::Variant(VariantText {
+                line,
+                text: doc,
+                block: false,
+            }),
+            bytes,
+        )?;
+    }
+    Ok(())
+}
+
+/// The depth of JSON braces and brackets over lines, strings and escapes skipped.
+#[derive(Clone, Copy, Debug, Default)]
+struct Depth {
+    depth: i64,
+    string: bool,
+    escape: bool,
+}
+
+impl Depth {
+    /// Takes a line; true when the document it began is closed.
+    fn feed(&mut self, line: &str) -> bool {
+        for c in line.chars() {
+            if self.string {
+                match c {
+                    _ if self.escape => self.escape = false,
+                    '\\' => self.escape = true,
+                    '"' => self.string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '"' => self.string = true,
+                '{' | '[' => self.depth += 1,
+                '}' | ']' => self.depth -= 1,
+                _ => {}
+            }
+        }
+        self.depth <= 0
+    }
 }
 
 /// Puzzles line by line ([`read_path`] without a column).
@@ -270,7 +446,7 @@ fn read_csv(
     input: Box<dyn BufRead>,
     options: &ReadOptions,
     column: &str,
-    mut each: impl FnMut(usize, Option<Record>, Option<Arc<CsvRow>>, u64) -> anyhow::Result<()>,
+    mut each: impl FnMut(usize, Option<Item>, Option<Arc<CsvRow>>, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let read = Rc::new(std::cell::Cell::new(0));
     let limit = Rc::new(std::cell::Cell::new(MAX_LINE as u64));
@@ -330,6 +506,15 @@ fn read_csv(
             }
             Some(field) => field,
         };
+        if nsudoku::variant::is_variant_line(&field) {
+            let item = Item::Variant(VariantText {
+                line,
+                text: field.trim().to_owned(),
+                block: false,
+            });
+            each(line, Some(item), Some(row(None)), bytes)?;
+            continue;
+        }
         for (k, l) in field.lines().enumerate() {
             reader.push_line(line + k, l);
         }
@@ -339,7 +524,12 @@ fn read_csv(
         while let Some(puzzle) = reader.next_record() {
             let bytes = if puzzles == 0 { bytes } else { 0 };
             puzzles += 1;
-            each(line, Some(puzzle), Some(csv_row.clone()), bytes)?;
+            each(
+                line,
+                Some(Item::Classic(puzzle)),
+                Some(csv_row.clone()),
+                bytes,
+            )?;
         }
         if puzzles == 0 {
             let problem = format!("no puzzle in the field {column:?}");

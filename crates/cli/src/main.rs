@@ -14,6 +14,7 @@ mod commands;
 mod input;
 mod output;
 mod progress;
+mod variant;
 
 use std::process::ExitCode;
 

@@ -230,7 +230,12 @@ fn load(
     let mut text = 0;
     read_path(path, options, column, |line, record, csv, _| {
         let read = match record {
-            Some(record) => crate::input::validated(record.read(options)),
+            Some(crate::input::Item::Classic(record)) => {
+                crate::input::validated(record.read(options))
+            }
+            Some(crate::input::Item::Variant(_)) => {
+                bail!("variant puzzles are timed by `nsudoku bench` on a file of them only")
+            }
             None => {
                 let problem = csv.and_then(|r| r.problem.clone()).unwrap_or_default();
                 *status = (*status).max(Status::InputError);

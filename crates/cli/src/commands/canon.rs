@@ -40,6 +40,7 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<Status> {
         &args.batch.input,
         args.batch.output.format,
         how,
+        "canon",
         |out, grid| {
             let Some(form) = canonical(out, &grid) else {
                 return;
@@ -73,6 +74,7 @@ fn same(args: &CanonArgs) -> anyhow::Result<Status> {
         &args.batch.input,
         args.batch.output.format,
         Run::threads(1),
+        "canon",
         |out, grid| {
             let Some(form) = canonical(out, &grid) else {
                 return;

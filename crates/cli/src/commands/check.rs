@@ -11,6 +11,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
         &args.input,
         args.output.format.into(),
         super::Run::threads(args.run.threads).columns(&["status", "clues", "errors"]),
+        "check",
         |out, result| {
             let at = out.at.clone();
             match (out.format, result) {

@@ -24,6 +24,7 @@ pub fn run(args: &DedupArgs) -> anyhow::Result<Status> {
         &args.batch.input,
         args.batch.output.format,
         how,
+        "dedup",
         |out, grid| {
             let Some(form) = super::canon::canonical(out, &grid) else {
                 return;

@@ -10,9 +10,15 @@ use crate::output::{Out, Status, merge, shape_fields};
 pub fn run(args: &ExplainArgs) -> anyhow::Result<Status> {
     let how =
         super::Run::threads(args.run.threads).columns(&["status", "steps", "hardest", "errors"]);
-    super::each_grid(&args.input, args.output.format, how, |out, grid| {
-        explain(out, &grid, args, &super::logic_stop(args.logic.timeout));
-    })
+    super::each_grid(
+        &args.input,
+        args.output.format,
+        how,
+        "explain",
+        |out, grid| {
+            explain(out, &grid, args, &super::logic_stop(args.logic.timeout));
+        },
+    )
 }
 
 fn explain(out: &mut Out, grid: &Grid, args: &ExplainArgs, stop: &Stop) {

@@ -29,6 +29,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
             clashes_invalid: givens.is_none(),
             ..super::Run::threads(1).columns(&["status", "step", "wrong", "errors"])
         },
+        "hint",
         |out, grid| {
             let marks = match &args.marks {
                 Some(text) => match read_marks(text, &grid, &options.alphabet) {

@@ -24,14 +24,13 @@ use std::sync::mpsc;
 
 use anyhow::Context;
 use nsudoku::format::Style;
-use nsudoku::parse::Record;
 use std::time::{Duration, Instant};
 
 use nsudoku::{Error, Grid, Helpers, Solutions, Stop};
 use rayon::prelude::*;
 
 use crate::cli::{Format, InputArgs, SearchArgs};
-use crate::input::{Location, for_each_record, paths, read_options, total_size, validated};
+use crate::input::{Item, Location, for_each_record, paths, read_options, total_size, validated};
 use crate::output::{Out, Seen, Status, Writer};
 use crate::progress::Progress;
 
@@ -124,6 +123,8 @@ pub struct Run<'a> {
     /// Keep only the first output of each key ([`Out::keyed`]), remembering at most this many
     /// keys, and say on stderr how many were dropped (`dedup`).
     pub distinct: Option<usize>,
+    /// Read variant puzzles' unknown constraints as warnings (`--ignore-unknown`).
+    pub ignore_unknown: bool,
 }
 
 impl Run<'_> {
@@ -136,6 +137,7 @@ impl Run<'_> {
             clashes_invalid: true,
             columns: &["status", "errors"],
             distinct: None,
+            ignore_unknown: false,
         }
     }
 
@@ -145,16 +147,45 @@ impl Run<'_> {
     }
 }
 
-/// Runs `each` on every puzzle of the inputs as `how` says, and writes the outputs in input
-/// order; returns the exit status.
+/// A puzzle as a command sees it: a classic grid (or its problems), or a variant puzzle (or
+/// its problems).
+pub enum Input {
+    Classic(Result<Grid, Vec<Error>>),
+    Variant(Result<nsudoku::variant::fpuzzles::Read, Vec<nsudoku::variant::Error>>),
+}
+
+/// Runs `each` on every classic puzzle of the inputs as `how` says, and writes the outputs in
+/// input order; a variant puzzle is refused with a word (`command` does not take them yet);
+/// returns the exit status.
 pub fn each_puzzle<F>(
+    input: &InputArgs,
+    format: Format,
+    how: Run<'_>,
+    command: &str,
+    each: F,
+) -> anyhow::Result<Status>
+where
+    F: Fn(&mut Out, Result<Grid, Vec<Error>>) + Sync,
+{
+    each_input(input, format, how, |out, puzzle| match puzzle {
+        Input::Classic(result) => each(out, result),
+        Input::Variant(_) => out.unfit(&format!(
+            "{command} does not take variant puzzles yet (solve, count, check, convert and \
+             bench do)"
+        )),
+    })
+}
+
+/// Runs `each` on every puzzle of the inputs, classic or variant, as `how` says, and writes
+/// the outputs in input order; returns the exit status.
+pub fn each_input<F>(
     input: &InputArgs,
     format: Format,
     how: Run<'_>,
     each: F,
 ) -> anyhow::Result<Status>
 where
-    F: Fn(&mut Out, Result<Grid, Vec<Error>>) + Sync,
+    F: Fn(&mut Out, Input) + Sync,
 {
     let Run {
         threads,
@@ -163,6 +194,7 @@ where
         clashes_invalid,
         columns,
         distinct,
+        ignore_unknown,
     } = how;
     let options = read_options(input)?;
     let column = input.column.as_deref();
@@ -179,7 +211,7 @@ where
         empty: '.',
     };
     let colour = format == Format::Grid && crate::output::stdout_colour();
-    let run = |records: &[(Location, Option<Record>)]| {
+    let run = |records: &[(Location, Option<Item>)]| {
         let first = records.first().map(|(at, _)| at.clone());
         let mut out = Out::new(format, style.clone(), first.unwrap_or_default());
         if stream {
@@ -197,17 +229,28 @@ where
                 out.unfit(problem.as_deref().unwrap_or("no puzzle"));
                 continue;
             };
-            let entry = record.read(&options);
-            out.start(at.clone(), entry.empty);
             let _busy = search.and_then(|s| s.helpers.get()).map(Helpers::busy);
-            each(
-                &mut out,
-                if clashes_invalid {
-                    validated(entry)
-                } else {
-                    entry.result
-                },
-            );
+            match record {
+                Item::Classic(record) => {
+                    let entry = record.read(&options);
+                    out.start(at.clone(), entry.empty);
+                    each(
+                        &mut out,
+                        Input::Classic(if clashes_invalid {
+                            validated(entry)
+                        } else {
+                            entry.result
+                        }),
+                    );
+                }
+                Item::Variant(text) => {
+                    out.start(at.clone(), '.');
+                    each(
+                        &mut out,
+                        Input::Variant(crate::variant::read(text, ignore_unknown)),
+                    );
+                }
+            }
         }
         out
     };
@@ -233,29 +276,28 @@ where
         let threads = pool.current_num_threads();
         pool.in_place_scope(|scope| {
             let mut in_flight: VecDeque<InFlight> = VecDeque::new();
-            let mut submit = |batch: Vec<(Location, Option<Record>)>,
-                              writer: &mut Writer|
-             -> anyhow::Result<()> {
-                let (tx, rx) = mpsc::channel();
-                let run = &run;
-                let chunk = chunk_size(batch.len(), threads);
-                in_flight.push_back(InFlight::new(rx, batch.len().div_ceil(chunk)));
-                scope.spawn(move |_| {
-                    batch.par_chunks(chunk).enumerate().for_each_with(
-                        tx.clone(),
-                        |tx, (k, records)| {
-                            let _ = tx.send(Done::Chunk(k, Box::new(run(records))));
-                        },
-                    );
-                    let _ = tx.send(Done::Batch(batch));
-                });
-                write_done(&mut in_flight, IN_FLIGHT, writer)
-            };
-            let mut batch: Vec<(Location, Option<Record>)> = Vec::with_capacity(FIRST_BATCH);
+            let mut submit =
+                |batch: Vec<(Location, Option<Item>)>, writer: &mut Writer| -> anyhow::Result<()> {
+                    let (tx, rx) = mpsc::channel();
+                    let run = &run;
+                    let chunk = chunk_size(batch.len(), threads);
+                    in_flight.push_back(InFlight::new(rx, batch.len().div_ceil(chunk)));
+                    scope.spawn(move |_| {
+                        batch.par_chunks(chunk).enumerate().for_each_with(
+                            tx.clone(),
+                            |tx, (k, records)| {
+                                let _ = tx.send(Done::Chunk(k, Box::new(run(records))));
+                            },
+                        );
+                        let _ = tx.send(Done::Batch(batch));
+                    });
+                    write_done(&mut in_flight, IN_FLIGHT, writer)
+                };
+            let mut batch: Vec<(Location, Option<Item>)> = Vec::with_capacity(FIRST_BATCH);
             let (mut batch_bytes, mut read_bytes, mut size) = (0, 0, FIRST_BATCH);
             let read = for_each_record(&paths, &options, column, |at, record, bytes| {
                 read_bytes += bytes;
-                batch_bytes += record.as_ref().map_or(0, Record::text_len);
+                batch_bytes += record.as_ref().map_or(0, Item::text_len);
                 batch.push((at, record));
                 if batch.len() >= size || batch_bytes >= BATCH_BYTES {
                     progress.read(batch.len() as u64, std::mem::take(&mut read_bytes));
@@ -350,12 +392,13 @@ pub fn each_grid<F>(
     input: &InputArgs,
     format: Format,
     how: Run<'_>,
+    command: &str,
     each: F,
 ) -> anyhow::Result<Status>
 where
     F: Fn(&mut Out, Grid) + Sync,
 {
-    each_puzzle(input, format, how, |out, result| match result {
+    each_puzzle(input, format, how, command, |out, result| match result {
         Ok(grid) => each(out, grid),
         Err(errors) => out.invalid(&errors),
     })
@@ -366,7 +409,7 @@ where
 /// another thread goes to that thread's cache, and the reading thread would allocate afresh).
 enum Done {
     Chunk(usize, Box<Out>),
-    Batch(Vec<(Location, Option<Record>)>),
+    Batch(Vec<(Location, Option<Item>)>),
 }
 
 /// A batch handed to the threads: its chunks' outputs not yet written, kept until those before

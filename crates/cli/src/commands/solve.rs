@@ -18,16 +18,22 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     if args.all && args.output.format == Format::Csv {
         anyhow::bail!("-f csv writes one row a puzzle, and --all many solutions: use -f json");
     }
-    super::each_grid(&args.input, args.output.format, how, |out, grid| {
-        if let Some(why) = super::unfit_engine(&grid, &args.search) {
-            return out.unfit(&why);
-        }
-        if args.all {
-            all(out, &grid, args)
-        } else {
-            one(out, &grid, args)
-        }
-    })
+    super::each_grid(
+        &args.input,
+        args.output.format,
+        how,
+        "solve",
+        |out, grid| {
+            if let Some(why) = super::unfit_engine(&grid, &args.search) {
+                return out.unfit(&why);
+            }
+            if args.all {
+                all(out, &grid, args)
+            } else {
+                one(out, &grid, args)
+            }
+        },
+    )
 }
 
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.

@@ -35,6 +35,7 @@ pub fn run(args: &TransformArgs) -> anyhow::Result<Status> {
         &args.batch.input,
         args.batch.output.format,
         how,
+        "transform",
         |out, grid| {
             let solution = if args.with_solution {
                 match grid.uniqueness() {

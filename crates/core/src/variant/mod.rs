@@ -297,3 +297,43 @@ impl Puzzle {
 }
 
 mod validate;
+
+/// Whether a line of text is a variant puzzle on its own, as people paste them: a JSON
+/// object, an f-puzzles or SudokuPad link, a SudokuPad payload (`scl…`, `ctc…`, `fpuz…`), or
+/// an f-puzzles payload (lz-string base64 that decodes to a JSON object). A classic grid's
+/// line is none of these.
+pub fn is_variant_line(line: &str) -> bool {
+    let t = line.trim();
+    if t.starts_with('{') {
+        return true;
+    }
+    let lower = t.get(..t.len().min(32)).unwrap_or("").to_ascii_lowercase();
+    if [
+        "http://",
+        "https://",
+        "www.",
+        "f-puzzles.com",
+        "sudokupad.",
+        "crackingthecryptic.",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+    {
+        return true;
+    }
+    let base64 = |s: &str| {
+        s.len() >= 16
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'$'))
+    };
+    for prefix in ["scl", "ctc", "fpuzzles", "fpuz"] {
+        if let Some(rest) = t.strip_prefix(prefix)
+            && base64(rest)
+            && lzstring::decompress_from_base64(rest).is_ok()
+        {
+            return true;
+        }
+    }
+    base64(t)
+        && lzstring::decompress_from_base64(t).is_ok_and(|text| text.trim_start().starts_with('{'))
+}
