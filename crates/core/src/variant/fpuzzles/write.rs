@@ -19,7 +19,7 @@
 //! and its index (`constraints[3]`): chess and taxicab rules (no key), an XV sum other than 10
 //! or 5, a lockout difference other than ⌊N/2⌋ (f-puzzles' lockout has no value), a little
 //! killer clue that is not beside the grid, an arrow whose shaft enters its bulb, a region
-//! number of `N` or more.
+//! number of `N` or more. Any side is written; f-puzzles itself opens sides 3 to 16.
 //!
 //! Rules that f-puzzles does not draw itself (renban, whispers and the other lines of Rangsk's
 //! userscript, lockout, indexers, x-sums and skyscrapers) also get the cosmetic copy that the
