@@ -5,7 +5,7 @@ use nsudoku::variant::fpuzzles::{ReadOptions, from_payload};
 use crate::support::data;
 
 /// Each line of the dev set: name, payload, solution.
-fn dev_set() -> Vec<(String, String, Vec<u16>)> {
+pub fn dev_set() -> Vec<(String, String, Vec<u16>)> {
     data("variants/dev.jsonl")
         .lines()
         .map(|line| {

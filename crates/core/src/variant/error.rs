@@ -30,6 +30,9 @@ pub enum ErrorKind {
     Syntax,
     /// Two equal givens that a rule keeps apart.
     Clash,
+    /// A constraint or value the format being written cannot carry (a chess rule in
+    /// f-puzzles).
+    Unsupported,
 }
 
 /// One problem with a variant puzzle, and where it is.
@@ -93,6 +96,7 @@ impl ErrorKind {
             ErrorKind::Size => "size",
             ErrorKind::Syntax => "syntax",
             ErrorKind::Clash => "clash",
+            ErrorKind::Unsupported => "unsupported",
         }
     }
 }

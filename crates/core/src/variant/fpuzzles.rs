@@ -9,9 +9,16 @@
 //! a dot's default). `docs/variants.md` lists every key and what it means. Drawings (`line`,
 //! `circle`, `rectangle`, `text`, `cage`) and settings of other programs are not rules and are
 //! skipped; a key that is neither is an error, or with [`ReadOptions::ignore_unknown`] a
-//! warning.
+//! warning. Every problem is listed (up to [`MAX_ERRORS`](crate::error::MAX_ERRORS)), each
+//! with its place.
+//!
+//! The writer ([`to_value`], [`to_payload`], [`to_link`]) writes what this reader reads back
+//! as an equal puzzle.
 
 use serde_json::{Map, Value};
+
+mod write;
+pub use write::{to_json, to_link, to_payload, to_sudokupad_link, to_value};
 
 use super::{
     Clue, Constraint, Diagonal, Direction, Error, ErrorKind, NO_REGION, Negative, Puzzle, Side,
@@ -61,10 +68,14 @@ const NOT_RULES: &[&str] = &[
 /// Reads an f-puzzles JSON document.
 pub fn from_json(text: &str, options: ReadOptions) -> Result<Read, Vec<Error>> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
+        // The place goes in `at`, not twice in the message.
+        let message = e.to_string();
+        let place = format!(" at line {} column {}", e.line(), e.column());
+        let message = message.strip_suffix(&place).unwrap_or(&message);
         vec![Error::new(
             ErrorKind::Json,
-            format!("not JSON: {e}"),
-            String::new(),
+            format!("not JSON: {message}"),
+            format!("line {}, column {}", e.line(), e.column()),
         )]
     })?;
     from_value(&value, options)
@@ -116,7 +127,11 @@ pub fn from_value(value: &Value, options: ReadOptions) -> Result<Read, Vec<Error
             )]);
         }
     };
-    let mut puzzle = Puzzle::new(size as usize).map_err(|e| vec![e])?;
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    let mut puzzle = Puzzle::new(size).map_err(|mut e| {
+        e.at = "size".into();
+        vec![e]
+    })?;
     reader.n = puzzle.size();
     reader.grid(doc, &mut puzzle);
     let text = |k: &str| doc.get(k).and_then(Value::as_str).map(str::to_owned);
@@ -135,7 +150,7 @@ pub fn from_value(value: &Value, options: ReadOptions) -> Result<Read, Vec<Error
         reader.key(key, value, &mut puzzle, options);
     }
     for value in negatives {
-        reader.negative(value, &mut puzzle);
+        reader.negative(value, &mut puzzle, options);
     }
     if reader.errors.is_empty() {
         Ok(Read {
@@ -180,7 +195,15 @@ struct Reader {
 
 impl Reader {
     fn error(&mut self, kind: ErrorKind, message: impl Into<String>, at: impl Into<String>) {
-        self.errors.push(Error::new(kind, message, at));
+        self.push_error(Error::new(kind, message, at));
+    }
+
+    /// Keeps the first [`MAX_ERRORS`](crate::error::MAX_ERRORS) problems: a megabyte of bad
+    /// cells gives a short answer in bounded memory.
+    fn push_error(&mut self, error: Error) {
+        if self.errors.len() < crate::error::MAX_ERRORS {
+            self.errors.push(error);
+        }
     }
 
     /// A cell of the grid, from its name at `at`.
@@ -218,7 +241,12 @@ impl Reader {
     /// The cells of a list at `at`; `None` when one is bad (and said).
     fn cells(&mut self, v: Option<&Value>, at: &str) -> Option<Vec<Cell>> {
         let Some(list) = v.and_then(Value::as_array) else {
-            self.error(ErrorKind::Json, "expected a list of cells", at);
+            let found = v.map_or_else(|| "nothing".to_owned(), Value::to_string);
+            self.error(
+                ErrorKind::Json,
+                format!("expected a list of cells, found {found}"),
+                at,
+            );
             return None;
         };
         let mut cells = Vec::with_capacity(list.len());
@@ -286,6 +314,8 @@ impl Reader {
         }
         let mut regions: Vec<u16> = puzzle.regions().to_vec();
         let mut irregular = false;
+        // Where each region number was written, to name the cell that overfills one.
+        let mut written: Vec<Option<String>> = vec![None; n * n];
         for (r, row) in rows.iter().enumerate() {
             let Some(row) = row.as_array().filter(|row| row.len() == n) else {
                 self.error(
@@ -343,6 +373,7 @@ impl Reader {
                     Some(v) => match number(v) {
                         Some(k) if (k as usize) < n => {
                             regions[r * n + c] = k as u16;
+                            written[r * n + c] = Some(format!("{at}.region"));
                             irregular = true;
                         }
                         _ => self.error(
@@ -354,12 +385,47 @@ impl Reader {
                 }
             }
         }
-        if irregular && let Err(e) = puzzle.set_regions(regions) {
-            self.errors.push(e);
+        if !irregular {
+            return;
+        }
+        // A region of more than N cells, named as written (0-based), at the last cell that
+        // says it belongs there (before the model refuses the same without a place).
+        let mut counts = vec![0usize; n];
+        for &k in &regions {
+            if k != NO_REGION {
+                counts[usize::from(k)] += 1;
+            }
+        }
+        let mut overfull = false;
+        for (k, &count) in counts.iter().enumerate().filter(|&(_, &count)| count > n) {
+            overfull = true;
+            let of_k = |i: &usize| usize::from(regions[*i]) == k;
+            let i = (0..n * n)
+                .rev()
+                .filter(of_k)
+                .find(|&i| written[i].is_some())
+                .or_else(|| (0..n * n).find(of_k))
+                .unwrap_or(0);
+            let cell = Cell::new(i / n, i % n);
+            let at = written[i]
+                .clone()
+                .unwrap_or_else(|| format!("grid[{}][{}]", i / n, i % n));
+            self.error(
+                ErrorKind::Regions,
+                format!("region {k} has {count} cells, more than {n} ({cell} among them)"),
+                at,
+            );
+        }
+        if overfull {
+            return;
+        }
+        if let Err(mut e) = puzzle.set_regions(regions) {
+            e.at = "grid".into();
+            self.push_error(e);
         }
     }
 
-    fn negative(&mut self, value: &Value, puzzle: &mut Puzzle) {
+    fn negative(&mut self, value: &Value, puzzle: &mut Puzzle, options: ReadOptions) {
         let Some(list) = value.as_array() else {
             self.error(
                 ErrorKind::Json,
@@ -374,6 +440,11 @@ impl Reader {
                 Some("ratio") => Negative::Ratio,
                 Some("difference") => Negative::Difference,
                 Some("xv") => Negative::Xv,
+                _ if options.ignore_unknown => {
+                    self.warnings
+                        .push(format!("unknown negative constraint {v} ignored"));
+                    continue;
+                }
                 _ => {
                     self.error(
                         ErrorKind::UnknownConstraint,
@@ -389,7 +460,7 @@ impl Reader {
 
     fn push(&mut self, puzzle: &mut Puzzle, constraint: Constraint, at: &str) {
         if let Err(e) = puzzle.push_at(constraint, at) {
-            self.errors.push(e);
+            self.push_error(e);
         }
     }
 
@@ -453,10 +524,16 @@ impl Reader {
         let cells_at = format!("{at}.cells");
         match key {
             "even" | "odd" | "minimum" | "maximum" => {
-                let Some(cell) = obj
-                    .get("cell")
-                    .and_then(|v| self.cell(v, &format!("{at}.cell")))
-                else {
+                let cell_at = format!("{at}.cell");
+                let Some(v) = obj.get("cell") else {
+                    self.error(
+                        ErrorKind::BadCell,
+                        format!("a {key} names its \"cell\""),
+                        cell_at,
+                    );
+                    return;
+                };
+                let Some(cell) = self.cell(v, &cell_at) else {
                     return;
                 };
                 let c = match key {
@@ -489,23 +566,33 @@ impl Reader {
                 let Some(cells) = self.cells(obj.get("cells"), &cells_at) else {
                     return;
                 };
-                let digits: Option<Vec<u16>> = obj
-                    .get("values")
-                    .and_then(Value::as_array)
-                    .map(|vs| {
-                        vs.iter()
-                            .map(|v| number(v).map(|d| d.min(u64::from(u16::MAX)) as u16))
-                            .collect()
-                    })
-                    .unwrap_or(Some(Vec::new()));
-                match digits {
-                    Some(digits) => self.push(puzzle, Constraint::Quadruple { cells, digits }, at),
-                    None => self.error(
-                        ErrorKind::BadValue,
-                        "quadruple values are digits",
-                        format!("{at}.values"),
-                    ),
+                let values = match obj.get("values") {
+                    None | Some(Value::Null) => &[][..],
+                    Some(Value::Array(values)) => &values[..],
+                    Some(other) => {
+                        self.error(
+                            ErrorKind::Json,
+                            format!("quadruple values are a list of digits, not {other}"),
+                            format!("{at}.values"),
+                        );
+                        return;
+                    }
+                };
+                let mut digits = Vec::with_capacity(values.len());
+                for (j, v) in values.iter().enumerate() {
+                    match number(v) {
+                        Some(d) => digits.push(d.min(u64::from(u16::MAX)) as u16),
+                        None => {
+                            self.error(
+                                ErrorKind::BadValue,
+                                format!("quadruple value {v} is not a digit"),
+                                format!("{at}.values[{j}]"),
+                            );
+                            return;
+                        }
+                    }
                 }
+                self.push(puzzle, Constraint::Quadruple { cells, digits }, at);
             }
             "clone" => {
                 let (Some(cells), Some(copies)) = (
@@ -577,8 +664,7 @@ impl Reader {
                     }
                 };
                 let text = obj.get("cell").and_then(Value::as_str).unwrap_or("");
-                let Some((r, c)) = parse_cell(text).filter(|&(r, c)| r <= n + 1 && c <= n + 1)
-                else {
+                let Some((r, c)) = parse_cell(text) else {
                     self.error(
                         ErrorKind::BadCell,
                         format!("bad little killer clue cell {text:?}"),
@@ -586,6 +672,14 @@ impl Reader {
                     );
                     return;
                 };
+                if r > n + 1 || c > n + 1 {
+                    self.error(
+                        ErrorKind::OutsideGrid,
+                        format!("little killer clue {text} is not beside the {n}×{n} grid"),
+                        format!("{at}.cell"),
+                    );
+                    return;
+                }
                 let clue = (r as i16 - 1, c as i16 - 1);
                 let cells = match obj.get("cells") {
                     Some(v) => match self.cells(Some(v), &cells_at) {
@@ -660,6 +754,21 @@ impl Reader {
                     );
                     return;
                 };
+                // f-puzzles' lockout has no value: its ends differ by ⌊N/2⌋. Another value
+                // would be read by no other program, and could not be written back.
+                if key == "lockout"
+                    && let Some(v) = value.filter(|&v| v != (n / 2) as u64)
+                {
+                    self.error(
+                        ErrorKind::BadValue,
+                        format!(
+                            "a lockout line has no value: its ends differ by {}, not {v}",
+                            n / 2
+                        ),
+                        value_at,
+                    );
+                    return;
+                }
                 for (j, line) in lines.iter().enumerate() {
                     let Some(line) = self.cells(Some(line), &format!("{at}.lines[{j}]")) else {
                         continue;
@@ -682,8 +791,7 @@ impl Reader {
                         "zipperline" => Constraint::Zipper { line },
                         "lockout" => Constraint::Lockout {
                             line,
-                            difference: value
-                                .map_or((n / 2) as u16, |v| v.min(u64::from(u16::MAX)) as u16),
+                            difference: (n / 2) as u16,
                         },
                         "regionsumline" => Constraint::RegionSum { line },
                         "doublearrow" => Constraint::DoubleArrow { line },
