@@ -347,11 +347,23 @@ proptest! {
 #[test]
 fn every_constraint_kind_survives_the_round_trip() {
     let mut names = std::collections::HashSet::new();
+    let mut sizes = std::collections::BTreeSet::new();
+    let (mut numbered, mut lettered, mut none, mut candidates) = (false, false, false, false);
     for seed in 0..40 {
         let puzzle = random_puzzle(seed, 1.0);
         names.extend(puzzle.constraints().iter().map(Constraint::name));
+        sizes.insert(puzzle.size());
+        let regions = puzzle.regions();
+        let irregular = regions != Puzzle::new(puzzle.size()).expect("a size").regions();
+        let beyond = regions.iter().any(|&r| r != NO_REGION && r >= 61);
+        numbered |= beyond;
+        lettered |= irregular && !beyond;
+        none |= regions.contains(&NO_REGION);
+        candidates |= puzzle.candidates().is_some();
         assert_round_trip(&puzzle, &format!("seed {seed}"));
     }
+    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [4, 6, 9, 16]);
+    assert!(numbered && lettered && none && candidates);
     let mut missing: Vec<&str> = KEYWORDS
         .iter()
         .filter(|k| **k != "candidates" && !names.contains(*k))

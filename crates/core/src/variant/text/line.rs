@@ -114,7 +114,7 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// Cells up to `=` or the end of the line: at least one.
+    /// Cells up to `=` or the end of the line: at least one, at most `N²`.
     fn cells(&mut self) -> Res<Vec<Cell>> {
         let mut cells = Vec::new();
         let mut errors = Vec::new();
@@ -122,6 +122,18 @@ impl<'a> Args<'a> {
         while let Some(t) = self.peek().filter(|t| t.text != "=") {
             self.next += 1;
             match cells::parse(t.text, self.n) {
+                // More cells than the grid has repeat some: refused before they pile up.
+                Ok(c) if cells.len() + c.len() > self.n * self.n => {
+                    return Err(self.error(
+                        ErrorKind::BadValue,
+                        format!(
+                            "{} names more cells than the {n}×{n} grid has",
+                            self.keyword,
+                            n = self.n
+                        ),
+                        Some(t),
+                    ));
+                }
                 Ok(c) => cells.extend(c),
                 Err(CellError::Bad(m)) => errors.extend(self.error(ErrorKind::BadCell, m, Some(t))),
                 Err(CellError::Outside(m)) => {

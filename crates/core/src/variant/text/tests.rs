@@ -359,6 +359,11 @@ fn errors_name_their_kind_and_place() {
         errors("# nothing\n\n"),
         [(ErrorKind::Syntax, String::new())]
     );
+    let flood = format!("{EMPTY4}even r1-4c1-4 r1c1\n");
+    assert_eq!(
+        errors(&flood),
+        [(ErrorKind::BadValue, "line 5, column 15".to_owned())]
+    );
     // Every problem is reported, up to 100.
     let many = format!("{EMPTY4}{}", "thermo r9c9\n".repeat(150));
     assert_eq!(errors(&many).len(), 100);
@@ -467,4 +472,26 @@ fn the_writer_writes_what_one_would_write() {
         to_text(&irregular)
             .ends_with("regions:\n 1  1  2  2\n 1  1  2  2\n 3  3  4  4\n 3  3  4 71\n")
     );
+}
+
+#[test]
+fn pencil_marks_drawn_boxes_and_the_side_of_a_line() {
+    // Runs of candidates, as the classic reader reads them, are candidates.
+    let marks = "12 34 1234 1234\n".to_owned() + &"1234 1234 1234 1234\n".repeat(3);
+    let p = read(&format!("{marks}thermo r1c1-3\n"));
+    assert_eq!(&p.candidates().unwrap()[..3], &[0b11, 0b1100, 0b1111]);
+    // A drawn grid's boxes are its regions: here 2 wide and 3 tall.
+    let rule = "+-----+-----+-----+\n";
+    let rows = "| . . | . . | . . |\n".repeat(3);
+    let p = read(&format!("{rule}{rows}{rule}{rows}{rule}antiknight\n"));
+    let boxes = crate::grid::Shape::new(2, 3).unwrap();
+    let expected: Vec<u16> = (0..36)
+        .map(|i| boxes.box_of(boxes.cell(i)) as u16)
+        .collect();
+    assert_eq!(p.regions(), expected);
+    assert_ne!(p.regions(), Puzzle::new(6).unwrap().regions());
+    // 64 cells on one line are 4×4 pencil marks unless the size says 8.
+    let line = format!("1{}\nantiknight\n", ".".repeat(63));
+    assert!(from_text(&line).map(|p| p.size()) != Ok(8));
+    assert_eq!(read(&format!("size: 8\n{line}")).size(), 8);
 }
