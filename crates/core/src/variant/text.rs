@@ -9,7 +9,7 @@
 //! ....
 //! ...1
 //! thermo r1c2-4        # digits increase from the bulb, r1c2
-//! killer 5 r2c1-2
+//! killer 7 r2c1-2
 //! ```
 //!
 //! A puzzle is one block of lines without a blank line (puzzles in a file are separated by
@@ -21,7 +21,7 @@
 //!   of `N` cells, or the `N²` cells on one line, `.` or `0` for an empty cell, numbers
 //!   separated by spaces for `N > 9`; the grid comes before the constraints, and may be left
 //!   out when a `size:` header says the size;
-//! - a **constraint**: its keyword ([`Constraint::name`]), its numbers, then its cells
+//! - a **constraint**: its keyword ([`Constraint::name`](super::Constraint::name)), its numbers, then its cells
 //!   (`r1c1-3`, `r7-5c1`, `r1-2c1-2`, `r1c1-r3c3`) or its clue outside the grid (`c3 bottom`);
 //!   or `candidates`, the digits a few cells are limited to.
 //!
@@ -41,7 +41,7 @@ use crate::grid::{Grid, Shape};
 use crate::parse::{Layout, ReadOptions, Reader};
 use line::keyword_line;
 
-/// The keywords of constraint lines: [`Constraint::name`] of every rule, and `candidates`.
+/// The keywords of constraint lines: [`Constraint::name`](super::Constraint::name) of every rule, and `candidates`.
 pub const KEYWORDS: &[&str] = &[
     "diagonal+",
     "diagonal-",
@@ -97,7 +97,7 @@ pub const HEADERS: &[&str] = &["title", "author", "rules", "size", "regions"];
 /// ```
 /// use nsudoku::variant::text::{from_text, to_text};
 ///
-/// let puzzle = from_text("1...\n....\n....\n...1\nthermo r1c2-4\nkiller 5 r2c1-2\n")
+/// let puzzle = from_text("1...\n....\n....\n...1\nthermo r1c2-4\nkiller 7 r2c1-2\n")
 ///     .map_err(|e| e[0].clone())?;
 /// assert_eq!(puzzle.constraints().len(), 2);
 /// assert_eq!(from_text(&to_text(&puzzle)).as_ref(), Ok(&puzzle));
