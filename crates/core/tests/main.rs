@@ -11,3 +11,4 @@ mod shapes;
 mod solve;
 mod variant;
 mod variant_formats;
+mod variant_text;

@@ -352,7 +352,7 @@ impl Constraint {
             Constraint::DisjointGroups => "disjoint",
             Constraint::Chess { .. } => "chess",
             Constraint::Taxicab { .. } => "taxicab",
-            Constraint::ExtraRegion { .. } => "region",
+            Constraint::ExtraRegion { .. } => "extraregion",
             Constraint::Even { .. } => "even",
             Constraint::Odd { .. } => "odd",
             Constraint::Minimum { .. } => "minimum",

@@ -16,6 +16,7 @@ mod error;
 pub mod fpuzzles;
 pub mod lzstring;
 mod solve;
+pub mod text;
 
 pub use constraint::{Clue, Constraint, Diagonal, Direction, Negative, Side};
 pub use error::{Error, ErrorKind};
