@@ -389,6 +389,11 @@ pub struct InputArgs {
     /// status `invalid`; with `-f csv`, every input column is kept in the output.
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
+
+    /// Variant puzzles: solve without the constraints this version does not know (each named
+    /// in a warning) instead of refusing the puzzle.
+    #[arg(long)]
+    pub ignore_unknown: bool,
 }
 
 #[derive(Debug, Args)]

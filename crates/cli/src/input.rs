@@ -221,29 +221,103 @@ pub fn read_path(
     if let Some(column) = column {
         return read_csv(input, options, column, each);
     }
-    if variant_input(&mut input)? {
-        return read_variant_lines(input, |item, bytes| {
-            each(item.line(), Some(item), None, bytes)
-        });
+    match variant_input(&mut input)? {
+        Some(false) => {
+            return read_variant_lines(input, |item, bytes| {
+                each(item.line(), Some(item), None, bytes)
+            });
+        }
+        Some(true) => {
+            return read_blocks(input, |item, bytes| {
+                each(item.line(), Some(item), None, bytes)
+            });
+        }
+        None => {}
     }
     read_lines(input, options, |record, bytes| {
         each(record.line(), Some(Item::Classic(record)), None, bytes)
     })
 }
 
-/// Whether the input holds variant puzzles, one a line (JSON objects, links, payloads), from
-/// its first line with text, which is left unread.
-fn variant_input(input: &mut Box<dyn BufRead>) -> anyhow::Result<bool> {
+/// Whether the input holds variant puzzles: `Some(false)` one a line (JSON objects, links,
+/// payloads), from its first line with text; `Some(true)` in the text form (blocks between
+/// blank lines), from its first block; `None` for classic puzzles. Nothing is consumed.
+fn variant_input(input: &mut Box<dyn BufRead>) -> anyhow::Result<Option<bool>> {
     // The buffer's first 64 KiB: a line longer than that is a payload's or a classic grid's,
     // and starts the same way.
     let head = input.fill_buf().context("cannot read")?;
     let head = String::from_utf8_lossy(&head[..head.len().min(64 << 10)]);
-    let first = head
+    let mut lines = head
         .trim_start_matches('\u{feff}')
         .lines()
         .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
-    Ok(first.is_some_and(nsudoku::variant::is_variant_line))
+        .skip_while(|l| l.is_empty());
+    let block: Vec<&str> = lines.by_ref().take_while(|l| !l.is_empty()).collect();
+    let first = block.iter().find(|l| !l.starts_with('#'));
+    if first.is_some_and(|l| nsudoku::variant::is_variant_line(l)) {
+        return Ok(Some(false));
+    }
+    Ok(nsudoku::variant::text::looks_like_text_form(block.iter().copied()).then_some(true))
+}
+
+/// Variant puzzles in the text form: each block of lines between blank lines is a puzzle.
+fn read_blocks(
+    mut input: Box<dyn BufRead>,
+    mut each: impl FnMut(Item, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut buf = Vec::new();
+    let (mut number, mut bytes) = (0, 0u64);
+    let mut block: Option<(String, usize)> = None;
+    loop {
+        buf.clear();
+        let n = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .context("cannot read")?;
+        if n == 0 {
+            break;
+        }
+        bytes += n as u64;
+        number += 1;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
+        let text = String::from_utf8_lossy(&buf);
+        let text = text.trim_start_matches('\u{feff}').trim_end_matches('\r');
+        if text.trim().is_empty() {
+            if let Some((text, line)) = block.take() {
+                each(
+                    Item::Variant(VariantText {
+                        line,
+                        text,
+                        block: true,
+                    }),
+                    std::mem::take(&mut bytes),
+                )?;
+            }
+            continue;
+        }
+        let (doc, _) = block.get_or_insert_with(|| (String::new(), number));
+        if doc.len() + text.len() > MAX_LINE {
+            anyhow::bail!(
+                "the puzzle at line {number} is longer than {} MiB: no puzzle is that long",
+                MAX_LINE >> 20
+            );
+        }
+        doc.push_str(text);
+        doc.push('\n');
+    }
+    if let Some((text, line)) = block {
+        each(
+            Item::Variant(VariantText {
+                line,
+                text,
+                block: true,
+            }),
+            bytes,
+        )?;
+    }
+    Ok(())
 }
 
 /// Variant puzzles, one a line: each line with text (not a `#` comment) is one puzzle, but a

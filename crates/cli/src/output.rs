@@ -116,6 +116,12 @@ impl Out {
         self.status = self.status.max(status);
     }
 
+    /// A line on stderr about this puzzle (`nsudoku: line 3: …`), written in order with its
+    /// output.
+    pub fn note(&mut self, text: &str) {
+        let _ = writeln!(self.stderr, "nsudoku: {}: {text}", self.at);
+    }
+
     /// A solution of `puzzle`, as a line or as a box-drawn grid followed by a blank line (the
     /// givens in bold when the grid is coloured).
     pub fn solution(&mut self, grid: &Grid, puzzle: Option<&Grid>) {

@@ -1,11 +1,12 @@
-//! `nsudoku count`: the number of solutions of each puzzle, up to a limit.
+//! `nsudoku count`: the number of solutions of each puzzle, classic or variant, up to a limit.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::cli::{CountArgs, Format};
-use crate::output::{Status, merge, shape_fields};
+use crate::output::{Out, Status, merge, shape_fields};
+use crate::variant;
 
-use super::Run;
+use super::{Input, Run, Search, VariantSearch};
 
 pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
     let how = Run {
@@ -13,38 +14,54 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
         stream: false,
         ..Run::threads(args.run.threads).columns(&["status", "count", "exact", "errors"])
     };
-    super::each_grid(
+    super::each_input(
         &args.input,
         args.output.format.into(),
         how,
-        "count",
-        |out, grid| {
-            if let Some(why) = super::unfit_engine(&grid, &args.search) {
-                return out.unfit(&why);
+        |out, input| match input {
+            Input::Classic(Err(errors)) => out.invalid(&errors),
+            Input::Classic(Ok(grid)) => {
+                if let Some(why) = super::unfit_engine(&grid, &args.search) {
+                    return out.unfit(&why);
+                }
+                let solutions = super::solutions(&grid, &args.search);
+                count(out, solutions, shape_fields(&grid), args.limit);
             }
-            let mut solutions = super::solutions(&grid, &args.search);
-            let count = solutions.count_up_to(args.limit);
-            let timed_out = solutions.interrupted();
-            if timed_out {
-                out.fail(Status::Unsolved);
-            }
-            match out.format {
-                Format::Json if timed_out => out.json(merge([
-                    json!({
-                        "status": "timeout",
-                        "count": count.count,
-                        "exact": false,
-                        "guesses": solutions.guesses(),
-                    }),
-                    shape_fields(&grid),
-                ])),
-                Format::Json => out.json(merge([
-                    json!({ "status": "counted", "count": count.count, "exact": count.exact }),
-                    shape_fields(&grid),
-                ])),
-                _ if timed_out => out.timed_out(solutions.guesses(), count.count),
-                _ => out.text(&count.to_string()),
+            Input::Variant(Err(errors)) => variant::invalid(out, &errors),
+            Input::Variant(Ok(read)) => {
+                variant::warnings(out, &read);
+                if let Some(why) = variant::unfit_engine(&args.search) {
+                    return out.unfit(why);
+                }
+                let solutions = VariantSearch::new(&read.puzzle, &args.search);
+                count(out, solutions, variant::fields(&read.puzzle), args.limit);
             }
         },
     )
+}
+
+/// Counts up to `limit` and says how many: `3`, `2+` at the limit, a comment when timed out.
+fn count(out: &mut Out, mut solutions: impl Search, fields: Value, limit: usize) {
+    let count = solutions.count_up_to(limit);
+    let timed_out = solutions.interrupted();
+    if timed_out {
+        out.fail(Status::Unsolved);
+    }
+    match out.format {
+        Format::Json if timed_out => out.json(merge([
+            json!({
+                "status": "timeout",
+                "count": count.count,
+                "exact": false,
+                "guesses": solutions.guesses(),
+            }),
+            fields,
+        ])),
+        Format::Json => out.json(merge([
+            json!({ "status": "counted", "count": count.count, "exact": count.exact }),
+            fields,
+        ])),
+        _ if timed_out => out.timed_out(solutions.guesses(), count.count),
+        _ => out.text(&count.to_string()),
+    }
 }

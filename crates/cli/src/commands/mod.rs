@@ -45,6 +45,73 @@ pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     Solutions::new(grid, search.engine.into()).with_stop(stop)
 }
 
+/// A search's solutions as the commands use them, for classic and variant puzzles alike.
+pub trait Search {
+    /// The next solution, as a grid to print.
+    fn next_grid(&mut self) -> Option<Grid>;
+    /// Whether there is another solution (found without building it).
+    fn another(&mut self) -> bool;
+    /// Counts the remaining solutions, stopping at `limit`.
+    fn count_up_to(&mut self, limit: usize) -> nsudoku::Count;
+    /// Whether the stop ended the search.
+    fn interrupted(&self) -> bool;
+    /// Guesses so far.
+    fn guesses(&self) -> u64;
+}
+
+impl Search for Solutions {
+    fn next_grid(&mut self) -> Option<Grid> {
+        self.next()
+    }
+    fn another(&mut self) -> bool {
+        self.next_values().is_some()
+    }
+    fn count_up_to(&mut self, limit: usize) -> nsudoku::Count {
+        Solutions::count_up_to(self, limit)
+    }
+    fn interrupted(&self) -> bool {
+        Solutions::interrupted(self)
+    }
+    fn guesses(&self) -> u64 {
+        Solutions::guesses(self)
+    }
+}
+
+/// A variant puzzle's solutions, printed in its grid's boxes.
+pub struct VariantSearch {
+    solutions: nsudoku::variant::Solutions,
+    shape: nsudoku::Shape,
+}
+
+impl VariantSearch {
+    /// The solutions of `puzzle`, given up as `search` says.
+    pub fn new(puzzle: &nsudoku::variant::Puzzle, search: &SearchArgs) -> VariantSearch {
+        VariantSearch {
+            solutions: puzzle.solutions().with_stop(crate::variant::stop(search)),
+            shape: crate::variant::display_shape(puzzle),
+        }
+    }
+}
+
+impl Search for VariantSearch {
+    fn next_grid(&mut self) -> Option<Grid> {
+        let values = self.solutions.next_values()?;
+        Some(Grid::from_values(self.shape, values).unwrap_or_else(|_| Grid::empty(self.shape)))
+    }
+    fn another(&mut self) -> bool {
+        self.solutions.next_values().is_some()
+    }
+    fn count_up_to(&mut self, limit: usize) -> nsudoku::Count {
+        self.solutions.count_up_to(limit)
+    }
+    fn interrupted(&self) -> bool {
+        self.solutions.interrupted()
+    }
+    fn guesses(&self) -> u64 {
+        self.solutions.guesses()
+    }
+}
+
 /// Why the engine asked for cannot solve `grid`, if it cannot.
 pub fn unfit_engine(grid: &Grid, search: &SearchArgs) -> Option<String> {
     (search.engine == crate::cli::EngineArg::Fast9 && grid.shape() != nsudoku::Shape::CLASSIC).then(
@@ -123,8 +190,6 @@ pub struct Run<'a> {
     /// Keep only the first output of each key ([`Out::keyed`]), remembering at most this many
     /// keys, and say on stderr how many were dropped (`dedup`).
     pub distinct: Option<usize>,
-    /// Read variant puzzles' unknown constraints as warnings (`--ignore-unknown`).
-    pub ignore_unknown: bool,
 }
 
 impl Run<'_> {
@@ -137,7 +202,6 @@ impl Run<'_> {
             clashes_invalid: true,
             columns: &["status", "errors"],
             distinct: None,
-            ignore_unknown: false,
         }
     }
 
@@ -194,8 +258,8 @@ where
         clashes_invalid,
         columns,
         distinct,
-        ignore_unknown,
     } = how;
+    let ignore_unknown = input.ignore_unknown;
     let options = read_options(input)?;
     let column = input.column.as_deref();
     let pool = worker_pool(if stream { 1 } else { threads })?;

@@ -1,13 +1,14 @@
 //! `nsudoku solve`: the unique solution of each puzzle, the first one (`--first`), or all of
-//! them up to a limit (`--all`).
+//! them up to a limit (`--all`), classic or variant.
 
 use nsudoku::Grid;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::cli::{Format, SolveArgs};
 use crate::output::{Out, Status, merge, shape_fields};
+use crate::variant;
 
-use super::Run;
+use super::{Input, Run, Search, VariantSearch};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let how = Run {
@@ -18,29 +19,65 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     if args.all && args.output.format == Format::Csv {
         anyhow::bail!("-f csv writes one row a puzzle, and --all many solutions: use -f json");
     }
-    super::each_grid(
+    super::each_input(
         &args.input,
         args.output.format,
         how,
-        "solve",
-        |out, grid| {
-            if let Some(why) = super::unfit_engine(&grid, &args.search) {
-                return out.unfit(&why);
+        |out, input| match input {
+            Input::Classic(Err(errors)) => out.invalid(&errors),
+            Input::Classic(Ok(grid)) => {
+                if let Some(why) = super::unfit_engine(&grid, &args.search) {
+                    return out.unfit(&why);
+                }
+                let solutions = super::solutions(&grid, &args.search);
+                let hint = out.symbols_hint(&grid);
+                let puzzle = Puzzle {
+                    givens: &grid,
+                    fields: shape_fields(&grid),
+                    hint,
+                };
+                solve(out, &puzzle, solutions, args);
             }
-            if args.all {
-                all(out, &grid, args)
-            } else {
-                one(out, &grid, args)
+            Input::Variant(Err(errors)) => variant::invalid(out, &errors),
+            Input::Variant(Ok(read)) => {
+                variant::warnings(out, &read);
+                if let Some(why) = variant::unfit_engine(&args.search) {
+                    return out.unfit(why);
+                }
+                let p = &read.puzzle;
+                let givens = variant::grid_of(p, p.givens());
+                let solutions = VariantSearch::new(p, &args.search);
+                let puzzle = Puzzle {
+                    givens: &givens,
+                    fields: variant::fields(p),
+                    hint: None,
+                };
+                solve(out, &puzzle, solutions, args);
             }
         },
     )
 }
 
+/// What the output says of a puzzle: its givens (to print them in bold), its JSON fields (size,
+/// box), and a likely reason for no or several solutions.
+struct Puzzle<'a> {
+    givens: &'a Grid,
+    fields: Value,
+    hint: Option<String>,
+}
+
+fn solve(out: &mut Out, puzzle: &Puzzle, solutions: impl Search, args: &SolveArgs) {
+    if args.all {
+        all(out, puzzle, solutions, args)
+    } else {
+        one(out, puzzle, solutions, args)
+    }
+}
+
 /// The solution (`--first`: the first one): status `solved`, `no_solution` or `multiple`.
-fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
-    let mut solutions = super::solutions(grid, &args.search);
-    let first = solutions.next();
-    let multiple = first.is_some() && !args.first && solutions.next_values().is_some();
+fn one(out: &mut Out, puzzle: &Puzzle, mut solutions: impl Search, args: &SolveArgs) {
+    let first = solutions.next_grid();
+    let multiple = first.is_some() && !args.first && solutions.another();
     let timed_out = solutions.interrupted();
     let status = match (&first, multiple) {
         _ if timed_out => "timeout",
@@ -51,10 +88,10 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
     if status != "solved" {
         out.fail(Status::Unsolved);
     }
-    let hint = out.symbols_hint(grid).filter(|_| status != "solved");
+    let hint = puzzle.hint.clone().filter(|_| status != "solved");
     match (out.format, &first) {
         (Format::Json, _) => {
-            let mut fields = merge([json!({ "status": status }), shape_fields(grid)]);
+            let mut fields = merge([json!({ "status": status }), puzzle.fields.clone()]);
             if let Some(hint) = hint {
                 fields["hint"] = json!(hint);
             }
@@ -75,7 +112,7 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
                 ""
             }
         )),
-        (_, Some(solution)) if !multiple => out.solution(solution, Some(grid)),
+        (_, Some(solution)) if !multiple => out.solution(solution, Some(puzzle.givens)),
         (_, found) => {
             let what = if found.is_some() {
                 "more than one solution"
@@ -92,18 +129,17 @@ fn one(out: &mut Out, grid: &Grid, args: &SolveArgs) {
 
 /// Every solution up to the limit, written as found (none is held: the output streams), then
 /// a summary: a comment line, or in JSON one object per solution and a summary object.
-fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
-    let mut solutions = super::solutions(grid, &args.search);
+fn all(out: &mut Out, puzzle: &Puzzle, mut solutions: impl Search, args: &SolveArgs) {
     let mut count = 0;
     while count < args.limit && out.flowing() {
-        let Some(solution) = solutions.next() else {
+        let Some(solution) = solutions.next_grid() else {
             break;
         };
         count += 1;
         if out.format == Format::Json {
             out.json(json!({ "status": "solution", "solution": count, "grid": solution }));
         } else {
-            out.solution(&solution, Some(grid));
+            out.solution(&solution, Some(puzzle.givens));
         }
     }
     let timed_out = solutions.interrupted();
@@ -121,7 +157,7 @@ fn all(out: &mut Out, grid: &Grid, args: &SolveArgs) {
         if timed_out {
             fields["guesses"] = json!(solutions.guesses());
         }
-        return out.json(merge([fields, shape_fields(grid)]));
+        return out.json(merge([fields, puzzle.fields.clone()]));
     }
     if timed_out {
         return out.timed_out(solutions.guesses(), count);
