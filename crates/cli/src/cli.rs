@@ -77,6 +77,9 @@ pub enum Command {
     /// Equivalent copies of each puzzle: random (reproducible by --seed) or named
     /// transformations.
     Transform(TransformArgs),
+    /// Write each puzzle in another form: f-puzzles JSON, payload or link, SudokuPad link, or
+    /// the text form (classic puzzles too).
+    Convert(ConvertArgs),
     /// Measure single-threaded solving (or --canon) speed per file (a markdown table).
     Bench(BenchArgs),
     /// Serve the web page and the JSON HTTP API (http://127.0.0.1:8080 by default).
@@ -505,6 +508,32 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// The form to write.
+    ///
+    /// `fpuzzles`: the f-puzzles JSON document, on one line; `payload`: its lz-string base64
+    /// form (what f-puzzles links carry); `link`: an f-puzzles link; `sudokupad`: a SudokuPad
+    /// link to the same puzzle; `text`: nsudoku's text form (a block, then a blank line).
+    #[arg(long, value_enum, default_value_t = ConvertTo::Link)]
+    pub to: ConvertTo,
+}
+
+/// The forms `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    Fpuzzles,
+    Payload,
+    Link,
+    Sudokupad,
+    Text,
 }
 
 #[derive(Debug, Args)]

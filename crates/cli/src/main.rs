@@ -53,6 +53,7 @@ fn run() -> anyhow::Result<Status> {
         Command::Canon(args) => commands::canon::run(args),
         Command::Dedup(args) => commands::dedup::run(args),
         Command::Transform(args) => commands::transform::run(args),
+        Command::Convert(args) => commands::convert::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Completions { shell } => commands::docs::completions(*shell),

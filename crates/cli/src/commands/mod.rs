@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod canon;
 pub mod check;
+pub mod convert;
 pub mod count;
 pub mod dedup;
 pub mod docs;
