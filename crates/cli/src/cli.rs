@@ -702,6 +702,11 @@ pub struct BenchArgs {
     /// Solving engine.
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
+
+    /// Variant puzzles: also a table of each puzzle's time (median of the passes) and guesses,
+    /// then the total, the median and the most.
+    #[arg(long)]
+    pub each: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

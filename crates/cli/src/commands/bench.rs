@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::cli::BenchArgs;
-use crate::input::{printable, read_options, read_path};
+use crate::input::{Item, VariantText, printable, read_options, read_path};
 use crate::output::Status;
 use crate::progress::spinner;
 
@@ -54,13 +54,24 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Status> {
     for path in &files {
         let name = printable(&path.display().to_string()).into_owned();
         spinner.set_message(format!("{name}: reading"));
-        let grids = load(
+        let (grids, variants) = load(
             path,
             &name,
             &options,
             args.input.column.as_deref(),
             &mut status,
         )?;
+        if !variants.is_empty() {
+            let rows = variant_bench(&variants, args, &name, &spinner, &mut status);
+            spinner.suspend(|| -> io::Result<()> {
+                table.row(&mut out, &rows.row(base_name(path)))?;
+                if args.each {
+                    rows.each(&mut out)?;
+                }
+                out.flush()
+            })?;
+            continue;
+        }
         if grids.is_empty() {
             warn!("nsudoku: {name}: no valid puzzle, skipped");
             status = status.max(Status::InputError);
@@ -225,16 +236,16 @@ fn load(
     options: &ReadOptions,
     column: Option<&str>,
     status: &mut Status,
-) -> anyhow::Result<Vec<Grid>> {
+) -> anyhow::Result<(Vec<Grid>, Vec<VariantText>)> {
     let mut grids = Vec::new();
+    let mut variants = Vec::new();
     let mut text = 0;
     read_path(path, options, column, |line, record, csv, _| {
         let read = match record {
-            Some(crate::input::Item::Classic(record)) => {
-                crate::input::validated(record.read(options))
-            }
-            Some(crate::input::Item::Variant(_)) => {
-                bail!("variant puzzles are timed by `nsudoku bench` on a file of them only")
+            Some(Item::Classic(record)) => crate::input::validated(record.read(options)),
+            Some(Item::Variant(text)) => {
+                variants.push(text);
+                return Ok(());
             }
             None => {
                 let problem = csv.and_then(|r| r.problem.clone()).unwrap_or_default();
@@ -260,7 +271,7 @@ fn load(
         Ok(())
     })
     .with_context(|| name.to_owned())?;
-    Ok(grids)
+    Ok((grids, variants))
 }
 
 /// The lines to time: each puzzle (permuted with `--shuffle`), cycled to `--expand`; at most
@@ -342,4 +353,146 @@ fn verify(
         bail!("the timed pass found {timed} solutions, the check {total}");
     }
     Ok(())
+}
+
+/// What timing a file of variant puzzles measured: each puzzle's median time over the passes
+/// (read, then count up to 2), its guesses and its name.
+struct VariantRows {
+    times: Vec<f64>,
+    guesses: Vec<u64>,
+    names: Vec<String>,
+    mode: &'static str,
+}
+
+impl VariantRows {
+    /// The file's row of the table: puzzles/s over the sum of the medians.
+    fn row(&self, file: String) -> [String; 7] {
+        let n = self.times.len() as f64;
+        let total: f64 = self.times.iter().sum();
+        let guessless = self.guesses.iter().filter(|&&g| g == 0).count() as f64;
+        [
+            file,
+            self.times.len().to_string(),
+            self.mode.to_owned(),
+            format!("{:.0}", n / total),
+            format!("{:.2}", 1e6 * total / n),
+            format!("{:.1}", 100.0 * guessless / n),
+            format!("{:.2}", self.guesses.iter().sum::<u64>() as f64 / n),
+        ]
+    }
+
+    /// Every puzzle's time (`--each`): a second table, and the total, median and most.
+    fn each(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out)?;
+        writeln!(out, "| # | puzzle | ms | guesses |")?;
+        writeln!(out, "|--:|---|--:|--:|")?;
+        for (i, ((t, g), name)) in self
+            .times
+            .iter()
+            .zip(&self.guesses)
+            .zip(&self.names)
+            .enumerate()
+        {
+            writeln!(
+                out,
+                "| {} | {} | {:.3} | {g} |",
+                i + 1,
+                name.replace('|', "/"),
+                t * 1e3
+            )?;
+        }
+        let mut sorted = self.times.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+        let most = sorted.last().copied().unwrap_or(0.0);
+        writeln!(
+            out,
+            "\ntotal {:.3} s, median {:.3} ms, most {:.3} ms",
+            self.times.iter().sum::<f64>(),
+            median * 1e3,
+            most * 1e3
+        )
+    }
+}
+
+/// Times each variant puzzle on this thread: read (decode and check) and count up to 2 (or
+/// the first solution), in passes until `--secs`, after a pass to warm up; each puzzle's
+/// median. The solution counts are checked against the first pass.
+fn variant_bench(
+    texts: &[VariantText],
+    args: &BenchArgs,
+    name: &str,
+    spinner: &indicatif::ProgressBar,
+    status: &mut Status,
+) -> VariantRows {
+    let limit = if args.first { 1 } else { 2 };
+    let once = |text: &VariantText| -> Option<(usize, u64, String)> {
+        let read = crate::variant::read(black_box(text), args.input.ignore_unknown).ok()?;
+        let mut solutions = read.puzzle.solutions();
+        let count = solutions.count_up_to(limit).count;
+        let title = read.puzzle.info.title.clone().unwrap_or_default();
+        Some((count, solutions.guesses(), title))
+    };
+    spinner.set_message(format!(
+        "{name}: {} variant puzzles, warming up",
+        texts.len()
+    ));
+    let first: Vec<Option<(usize, u64, String)>> = texts.iter().map(once).collect();
+    for (text, result) in texts.iter().zip(&first) {
+        if result.is_none() {
+            warn!("nsudoku: {name}:{}: not a puzzle (skipped)", text.line);
+            *status = (*status).max(Status::InputError);
+        }
+    }
+    let kept: Vec<(&VariantText, &(usize, u64, String))> = texts
+        .iter()
+        .zip(&first)
+        .filter_map(|(t, r)| r.as_ref().map(|r| (t, r)))
+        .collect();
+    spinner.set_message(format!(
+        "{name}: timing whole passes for {} s ({})",
+        args.secs.as_secs_f64(),
+        if args.first { "first" } else { "count up to 2" }
+    ));
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); kept.len()];
+    let start = Instant::now();
+    while samples.first().is_none_or(Vec::is_empty) || start.elapsed() < args.secs {
+        for (k, (text, expected)) in kept.iter().enumerate() {
+            let t = Instant::now();
+            let got = once(text);
+            samples[k].push(t.elapsed().as_secs_f64());
+            if got.as_ref().map(|g| g.0) != Some(expected.0) {
+                warn!(
+                    "nsudoku: {name}:{}: counts differ between passes",
+                    text.line
+                );
+                *status = (*status).max(Status::Unsolved);
+            }
+        }
+        if kept.is_empty() {
+            break;
+        }
+    }
+    let times = samples
+        .iter_mut()
+        .map(|s| {
+            s.sort_by(f64::total_cmp);
+            s[s.len() / 2]
+        })
+        .collect();
+    VariantRows {
+        times,
+        guesses: kept.iter().map(|(_, r)| r.1).collect(),
+        names: kept
+            .iter()
+            .map(|(t, r)| {
+                if r.2.is_empty() {
+                    format!("line {}", t.line)
+                } else {
+                    r.2.clone()
+                }
+            })
+            .collect(),
+        mode: if args.first { "first" } else { "count up to 2" },
+    }
 }
