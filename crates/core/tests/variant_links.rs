@@ -979,3 +979,69 @@ proptest::proptest! {
         let _ = read_text(&scl_payload(&text), ReadOptions::default());
     }
 }
+
+#[test]
+fn outside_numbers_are_the_clues_their_symbols_or_the_rules_name() {
+    let text = |center: Value, text: &str| {
+        json!({"center": center, "width": 0.25, "height": 0.25, "backgroundColor": "#FFFFFF",
+            "borderColor": "#FFFFFF", "text": text})
+    };
+    let doc = |rules: &str| {
+        json!({
+            "cells": empty_cells(4),
+            "regions": boxes(4, 2, 2),
+            "cages": [{"value": format!("rules: {rules}")}],
+            "overlays": [
+                text(json!([-0.5, 0.5]), "5"),
+                text(json!([1.5, 4.5]), "\u{25EF}"),
+                text(json!([1.5, 4.5]), "7"),
+                text(json!([4.5, 2.5]), "\u{25AF}"),
+                text(json!([4.5, 2.5]), "2"),
+                text(json!([-1.5, 0.5]), "9")
+            ]
+        })
+    };
+    let read = read(&doc("Sandwich sums, x-sums and skyscrapers.").to_string());
+    assert_eq!(
+        read.puzzle.constraints(),
+        [
+            Constraint::XSum {
+                clue: Clue {
+                    side: Side::Right,
+                    index: 1
+                },
+                sum: 7
+            },
+            Constraint::Skyscraper {
+                clue: Clue {
+                    side: Side::Bottom,
+                    index: 2
+                },
+                count: 2
+            },
+        ]
+    );
+    assert_eq!(
+        read.warnings,
+        [
+            "overlay rectangle 0.25×0.25 (fill #FFFFFF, border #FFFFFF, text \"5\") at r0c1: a sandwich, x-sum or skyscraper clue, but the rules name several: ignored",
+            "overlay rectangle 0.25×0.25 (fill #FFFFFF, border #FFFFFF, text \"9\") at r-1c1 has no standard meaning: ignored",
+            "the rules speak of sandwiches, but nothing drawn or tagged gives them: the puzzle may lack that rule",
+        ]
+    );
+    let read = read_text(
+        &doc("Sandwich: the sum between the 1 and the 4.").to_string(),
+        ReadOptions::default(),
+    )
+    .expect("a puzzle");
+    assert_eq!(
+        read.puzzle.constraints()[0],
+        Constraint::Sandwich {
+            clue: Clue {
+                side: Side::Top,
+                index: 0
+            },
+            sum: 5
+        }
+    );
+}

@@ -10,14 +10,16 @@
 //!    f-puzzles draws it) or any colour when the rules speak of diagonals;
 //! 2. **between line**: a thin line between two white circles (0.6–0.95 cells) on its end cells;
 //! 3. **thermometer**: a line at least 4 px thick through cell centres from a filled, not white,
-//!    circle (0.5–0.95) on its first or last cell; a thermometer-like line that starts on
-//!    another's cells is a branch (that thermometer up to there, then this line). Slow when the
-//!    rules speak of slow thermometers and the line is blue (`#6495ED`);
+//!    circle (0.5–0.95) on its first or last cell (in a puzzle converted from f-puzzles, a grey
+//!    line at least 18 px thick: f-puzzles' are 21, its palindromes 16); a line like a
+//!    thermometer's that starts on another's cells is a branch (that thermometer up to there,
+//!    then this line). Slow when the rules speak of slow thermometers and the line is blue
+//!    (`#6495ED`);
 //! 4. **arrow**: an arrow (the `arrows` list) that starts in a bulb: a circle or pill
 //!    (0.55–2.95) with a border and a white or no fill, or a line at least 30 px thick; the
 //!    bulb's cells are those its shape covers, read in reading order; the shaft is the rest;
-//! 5. **little killer**: a short diagonal arrow that starts outside the grid, with a number in
-//!    that outside cell (an overlay or a margin cell's value);
+//! 5. **little killer**: a diagonal arrow at most 1.5 cells long that starts outside the grid,
+//!    with a number in that outside cell (an overlay or a margin cell's value);
 //! 6. **kropki dot**: a small circle (0.15–0.5) on the edge between two cells: white (or no
 //!    fill) a difference (its number, else 1), black a ratio (its number, else 2); **XV**: the
 //!    text `X` or `V` on an edge;
@@ -38,10 +40,13 @@
 //!     palindrome grey (at least 5 px); and a line along a main diagonal when the rules speak
 //!     of diagonals.
 //!
-//! Everything else that is drawn is a warning naming it (cell shading one per colour), and so
-//! is a rule the rules text names that nothing read gives. A constraint read from a drawing
-//! that cannot be (a thermometer longer than N) is a warning too: the drawing was misread or the
-//! puzzle is broken, and the rest of it is still worth solving.
+//! Everything else that is drawn is a warning naming it (drawings alike in one warning that
+//! lists their places), and so is a rule the rules text names that nothing read gives. A
+//! constraint read from a drawing that cannot be (a thermometer longer than N) is a warning
+//! too: the drawing was misread or the puzzle is broken, and the rest of it is still worth
+//! solving. The readers of lines (1–5 and 11) are in `lines.rs`, the figures and colours in
+//! `figure.rs`.
+
 use serde_json::{Map, Value};
 
 use super::super::{Clue, Constraint, Puzzle, Side};
@@ -159,14 +164,17 @@ const NAMED: &[(&[&str], &str, &[&str])] = &[
 ];
 
 impl Drawings<'_> {
+    /// Whether the cell is in the grid.
     pub(super) fn inside(&self, (r, c): Rc) -> bool {
         (0..self.n).contains(&r) && (0..self.n).contains(&c)
     }
 
+    /// The grid cell (which must be inside).
     pub(super) fn cell(&self, (r, c): Rc) -> Cell {
         Cell::new(r as usize, c as usize)
     }
 
+    /// The grid cells (which must be inside).
     pub(super) fn cells(&self, rcs: &[Rc]) -> Vec<Cell> {
         rcs.iter().map(|&rc| self.cell(rc)).collect()
     }
@@ -184,6 +192,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Kropki dots and XV letters on edges (6).
     pub(super) fn dots(&mut self) {
         for k in 0..self.shapes.len() {
             let s = &self.shapes[k];
@@ -231,6 +240,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Circles with digits at corners of cells (7).
     pub(super) fn quadruples(&mut self) {
         for k in 0..self.shapes.len() {
             let s = &self.shapes[k];
@@ -266,6 +276,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Grey circles (odd) and squares (even) in cells (8).
     pub(super) fn parity(&mut self) {
         let no_rules = !self.rules.any();
         let odd = no_rules || self.rules.mentions(&["odd", "parity"]);
@@ -304,6 +315,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Underlays of N cells, when the rules speak of extra regions (9).
     pub(super) fn extra_regions(&mut self) {
         if !self.rules.mentions(&["windoku", "extra region", "hyper"]) {
             return;
@@ -335,6 +347,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Numbers beside a row or column: sandwich, x-sum or skyscraper clues (10).
     pub(super) fn outside_clues(&mut self) {
         let n = self.n;
         let kinds: Vec<&str> = [
@@ -411,6 +424,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// A warning for every drawing not read.
     pub(super) fn leftovers(&mut self) {
         const MAX: usize = 40;
         let mut notes = Vec::new();
@@ -455,6 +469,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// A warning for every rule the rules text names that nothing read gives.
     pub(super) fn unmet_rules(&mut self) {
         for (words, label, names) in NAMED {
             if !self.rules.mentions(words) {

@@ -13,6 +13,7 @@ pub(super) struct Rules {
 }
 
 impl Rules {
+    /// The words of a puzzle's title and rules.
     pub(super) fn of(info: &Info) -> Rules {
         let raw = format!(
             "{} {}",
@@ -75,10 +76,12 @@ impl Rgb {
         (h, s, l)
     }
 
+    /// Lightness, 0–1.
     pub(super) fn lightness(self) -> f64 {
         self.hsl().2
     }
 
+    /// Whether it has (almost) no hue: greys, white, black.
     pub(super) fn grey(self) -> bool {
         let (_, s, l) = self.hsl();
         s < 0.15 || !(0.03..=0.97).contains(&l)
@@ -256,9 +259,11 @@ pub(super) fn place(p: Point) -> String {
 /// How a drawing is used.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Use {
+    /// Not read yet.
     Free,
     /// A bulb, which more lines or arrows may share.
     Bulb,
+    /// Read.
     Used,
 }
 
@@ -277,6 +282,7 @@ pub(super) struct Shape {
 }
 
 impl Shape {
+    /// What and where it is, for messages.
     pub(super) fn describe(&self) -> String {
         format!("{} at {}", self.kind(), place(self.at))
     }
@@ -311,10 +317,12 @@ impl Shape {
         format!("{list}{form}{details}")
     }
 
+    /// Whether both its width and height are in `lo`–`hi`.
     pub(super) fn size_in(&self, lo: f64, hi: f64) -> bool {
         (lo..=hi).contains(&self.w) && (lo..=hi).contains(&self.h)
     }
 
+    /// Whether it is white or unfilled.
     pub(super) fn light(&self) -> bool {
         self.fill.is_none_or(|f| f.lightness() >= 0.85)
     }
@@ -331,6 +339,7 @@ pub(super) struct Line {
 }
 
 impl Line {
+    /// What and where it is, for messages.
     pub(super) fn describe(&self) -> String {
         let kind = if self.arrow { "arrow" } else { "line" };
         let colour = self

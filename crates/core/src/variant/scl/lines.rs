@@ -72,6 +72,7 @@ const LINE_KINDS: &[LineKind] = &[
 ];
 
 impl Drawings<'_> {
+    /// Main diagonals drawn corner to corner (1).
     pub(super) fn diagonals(&mut self) {
         let n = self.n as f64;
         let blue = Rgb(0x34, 0xBB, 0xE6);
@@ -123,6 +124,7 @@ impl Drawings<'_> {
         })
     }
 
+    /// Lines between two white circles (2).
     pub(super) fn between_lines(&mut self) {
         for i in 0..self.lines.len() {
             let line = &self.lines[i];
@@ -164,6 +166,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Thermometers and their branches (3).
     pub(super) fn thermometers(&mut self) {
         let bulb =
             |s: &Shape| s.fill.is_some_and(|f| f.lightness() < 0.95) && (s.w - s.h).abs() <= 0.05;
@@ -247,6 +250,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Adds the thermometer along `cells`, drawn by line `i`: slow if the rules and colour say so.
     pub(super) fn thermo(&mut self, cells: Vec<Rc>, i: usize, slow_named: bool, blue: Rgb) {
         let what = self.lines[i].describe();
         let line = self.cells(&cells);
@@ -322,6 +326,7 @@ impl Drawings<'_> {
         Some((cells, Vec::new(), used))
     }
 
+    /// Arrows from a bulb (4).
     pub(super) fn arrows(&mut self) {
         for i in 0..self.lines.len() {
             let line = &self.lines[i];
@@ -371,6 +376,7 @@ impl Drawings<'_> {
             .position(|s| s.used == Use::Free && !s.text.is_empty() && containing(s.at) == rc)
     }
 
+    /// Little killers: short arrows from outside the grid, beside their totals (5).
     pub(super) fn little_killers(&mut self) {
         let n = self.n as usize;
         for i in 0..self.lines.len() {
@@ -421,6 +427,7 @@ impl Drawings<'_> {
         }
     }
 
+    /// Lines known by their colour, when the rules name them, and diagonals through cell centres (11).
     pub(super) fn coloured_lines(&mut self) {
         let n = self.n;
         let diagonals = self.rules.mentions(&["diagonal"]);
