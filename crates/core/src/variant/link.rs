@@ -26,6 +26,19 @@ use super::scl;
 use super::{Error, ErrorKind};
 
 /// Reads one puzzle from a link, a payload or a JSON document.
+///
+/// ```
+/// use nsudoku::variant::fpuzzles::ReadOptions;
+/// use nsudoku::variant::link::read_text;
+///
+/// // A SudokuPad link whose puzzle is SCL JSON, not compressed: a 2×2 grid without boxes.
+/// let link = r#"https://sudokupad.app/scl{"cells":[[{},{}],[{},{"value":1}]]}"#;
+/// let read = read_text(link, ReadOptions::default()).expect("a puzzle");
+/// assert_eq!(read.puzzle.givens(), [0, 0, 0, 1]);
+///
+/// let error = read_text("https://sudokupad.app/psxczr0jpr", ReadOptions::default()).unwrap_err();
+/// assert!(error[0].message.contains("SudokuPad short id"));
+/// ```
 pub fn read_text(text: &str, options: ReadOptions) -> Result<Read, Vec<Error>> {
     let text = text.trim();
     if text.is_empty() {

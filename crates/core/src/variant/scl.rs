@@ -21,8 +21,9 @@
 //!   `rules` (several `rules:` cages join) go to [`Info`](super::Info), the others (`solution`,
 //!   `msgcorrect`, …) are not rules. The `metadata` object, if any, wins over them, and
 //!   f-puzzles' placeholders (`Untitled`, …) are no value;
-//! - a cage with cells and an integer value is a killer cage with that total; without a value
-//!   (or with a label such as `?`) it is a killer cage without a total when it says
+//! - a cage with cells and an integer value (or `sum`) is a killer cage with that total (with a
+//!   warning when it does not say `unique: true` and the rules do not speak of cages); without
+//!   a value (or with a label such as `?`) it is a killer cage without a total when it says
 //!   `unique: true` or the rules speak of killer cages or cages, else a drawing (a warning).
 //!   `unique: false` with a total (digits may repeat) is not a rule of ours: an error, or a
 //!   warning with [`ReadOptions::ignore_unknown`]. Styles `extraregion` and `windoku` are extra
