@@ -12,3 +12,4 @@ mod solve;
 mod variant;
 mod variant_formats;
 mod variant_text;
+mod variant_links;

@@ -14,7 +14,9 @@
 mod constraint;
 mod error;
 pub mod fpuzzles;
+pub mod link;
 pub mod lzstring;
+pub mod scl;
 mod solve;
 pub mod text;
 
