@@ -11,5 +11,5 @@ mod shapes;
 mod solve;
 mod variant;
 mod variant_formats;
-mod variant_text;
 mod variant_links;
+mod variant_text;

@@ -301,6 +301,41 @@ impl Puzzle {
 
 mod validate;
 
+/// Reads one variant puzzle written any way this crate reads: the text form
+/// ([`text::from_text`]), an f-puzzles or SudokuPad link or payload, an f-puzzles or SudokuPad
+/// JSON document ([`link::read_text`]), or a JSON object whose `fpuzzles`, `puzzle`, `link`,
+/// `url` or `payload` field holds one of these (as a line of a JSON Lines collection may).
+///
+/// ```
+/// use nsudoku::variant::{self, fpuzzles::ReadOptions};
+///
+/// let text = "....\n....\n....\n....\nthermo r1c1-4\nthermo r2c4-1\nthermo r3c2 r4c2";
+/// let read = variant::read(text, ReadOptions::default()).map_err(|e| e[0].clone())?;
+/// assert_eq!(read.puzzle.constraints().len(), 3);
+/// assert_eq!(read.puzzle.count_solutions(10).count, 2);
+/// # Ok::<(), nsudoku::variant::Error>(())
+/// ```
+pub fn read(text: &str, options: fpuzzles::ReadOptions) -> Result<fpuzzles::Read, Vec<Error>> {
+    let t = text.trim();
+    if t.starts_with('{') {
+        if let Ok(serde_json::Value::Object(object)) = serde_json::from_str(t) {
+            for field in ["fpuzzles", "puzzle", "link", "url", "payload"] {
+                if let Some(inner) = object.get(field).and_then(serde_json::Value::as_str) {
+                    return link::read_text(inner, options);
+                }
+            }
+        }
+        return link::read_text(t, options);
+    }
+    if !is_variant_line(t) && text::looks_like_text_form(t.lines()) {
+        return text::from_text(text).map(|puzzle| fpuzzles::Read {
+            puzzle,
+            warnings: Vec::new(),
+        });
+    }
+    link::read_text(t, options)
+}
+
 /// Whether a line of text is a variant puzzle on its own, as people paste them: a JSON
 /// object, an f-puzzles or SudokuPad link, a SudokuPad payload (`scl…`, `ctc…`, `fpuz…`), or
 /// an f-puzzles payload (lz-string base64 that decodes to a JSON object). A classic grid's
