@@ -4,6 +4,7 @@ mod canon;
 mod formats;
 mod hardening;
 mod readme;
+mod variants;
 
 use std::path::PathBuf;
 

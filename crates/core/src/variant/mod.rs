@@ -321,7 +321,15 @@ pub fn read(text: &str, options: fpuzzles::ReadOptions) -> Result<fpuzzles::Read
         if let Ok(serde_json::Value::Object(object)) = serde_json::from_str(t) {
             for field in ["fpuzzles", "puzzle", "link", "url", "payload"] {
                 if let Some(inner) = object.get(field).and_then(serde_json::Value::as_str) {
-                    return link::read_text(inner, options);
+                    let mut read = link::read_text(inner, options)?;
+                    // The collection's name for an untitled puzzle.
+                    let name = ["title", "name"]
+                        .iter()
+                        .find_map(|k| object.get(*k).and_then(serde_json::Value::as_str));
+                    if read.puzzle.info.title.is_none() {
+                        read.puzzle.info.title = name.map(str::to_owned);
+                    }
+                    return Ok(read);
                 }
             }
         }

@@ -1,0 +1,277 @@
+//! Variant puzzles through the binary: every dev puzzle solved and counted from each form it
+//! can be pasted in, conversions, JSON, errors, commands that do not take variants yet.
+
+use std::path::PathBuf;
+
+use crate::{json_lines, nsudoku, stdout};
+use predicates::prelude::*;
+
+/// The dev set: name, f-puzzles payload, solution digits.
+fn dev_set() -> Vec<(String, String, String)> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../core/tests/data/variants/dev.jsonl");
+    std::fs::read_to_string(path)
+        .expect("the dev set")
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let field = |k: &str| v[k].as_str().expect(k).to_owned();
+            (field("name"), field("fpuzzles"), field("solution"))
+        })
+        .collect()
+}
+
+/// `payload` URL-encoded as a link's query carries it.
+fn encoded(payload: &str) -> String {
+    payload
+        .replace('+', "%2B")
+        .replace('/', "%2F")
+        .replace('=', "%3D")
+}
+
+#[test]
+fn every_dev_puzzle_is_solved_and_unique_from_a_payload_and_from_links() {
+    let set = dev_set();
+    let solutions: String = set.iter().map(|(_, _, s)| format!("{s}\n")).collect();
+    type Form = (&'static str, fn(&str) -> String);
+    let forms: [Form; 4] = [
+        ("payload", |p| p.to_owned()),
+        ("f-puzzles link", |p| {
+            format!("https://f-puzzles.com/?load={}", encoded(p))
+        }),
+        ("SudokuPad link", |p| {
+            format!("https://sudokupad.app/fpuzzles{p}")
+        }),
+        ("SudokuPad puzzleid link", |p| {
+            format!("https://sudokupad.app/?puzzleid=fpuzzles{}", encoded(p))
+        }),
+    ];
+    for (form, make) in forms {
+        let input: String = set.iter().map(|(_, p, _)| make(p) + "\n").collect();
+        nsudoku()
+            .arg("solve")
+            .write_stdin(input.clone())
+            .assert()
+            .success()
+            .stdout(solutions.clone());
+        let counted = stdout(
+            nsudoku()
+                .args(["count", "--limit", "2"])
+                .write_stdin(input)
+                .assert()
+                .success(),
+        );
+        assert_eq!(counted, "1\n".repeat(set.len()), "{form}");
+    }
+}
+
+#[test]
+fn solve_json_gives_status_and_grid_rows_as_for_classic_puzzles() {
+    let set = dev_set();
+    let input: String = set.iter().map(|(_, p, _)| format!("{p}\n")).collect();
+    let out = stdout(
+        nsudoku()
+            .args(["solve", "-f", "json"])
+            .write_stdin(input)
+            .assert()
+            .success(),
+    );
+    let objects = json_lines(&out);
+    assert_eq!(objects.len(), set.len());
+    for ((name, _, solution), o) in set.iter().zip(&objects) {
+        assert_eq!(o["status"], "solved", "{name}");
+        let digits: String = o["grid"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .flat_map(|row| row.as_array().expect("a row").iter())
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(&digits, solution, "{name}");
+        assert_eq!(o["size"], if solution.len() == 36 { 6 } else { 9 });
+    }
+}
+
+#[test]
+fn the_dev_set_file_is_read_as_json_lines() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../core/tests/data/variants/dev.jsonl");
+    let counted = stdout(
+        nsudoku()
+            .args(["count", "-j", "2"])
+            .arg(path)
+            .assert()
+            .success(),
+    );
+    assert_eq!(counted, "1\n".repeat(85));
+}
+
+#[test]
+fn conversions_read_back_to_the_same_solution() {
+    let set = dev_set();
+    for (name, payload, solution) in set.iter().step_by(7) {
+        for to in ["fpuzzles", "payload", "link", "sudokupad", "text"] {
+            let converted = stdout(
+                nsudoku()
+                    .args(["convert", "--to", to])
+                    .write_stdin(format!("{payload}\n"))
+                    .assert()
+                    .success(),
+            );
+            nsudoku()
+                .arg("solve")
+                .write_stdin(converted)
+                .assert()
+                .success()
+                .stdout(format!("{solution}\n"))
+                .stderr("");
+            let _ = name;
+        }
+    }
+}
+
+#[test]
+fn a_pretty_printed_json_document_and_text_form_blocks_are_read() {
+    let pretty = "{\n  \"size\": 4,\n  \"grid\": [\n    [{}, {}, {}, {}],\n    [{}, {}, {}, {}],\n    [{}, {}, {}, {}],\n    [{}, {}, {}, {}]\n  ],\n  \"thermometer\": [{\"lines\": [[\"R1C1\", \"R1C2\", \"R1C3\", \"R1C4\"]]}]\n}\n";
+    let out = stdout(
+        nsudoku()
+            .args(["count"])
+            .write_stdin(pretty)
+            .assert()
+            .success(),
+    );
+    // Row 1 is 1 2 3 4: one of the 24 first rows of the 288 grids.
+    assert_eq!(out, "12\n");
+    let text = "# two puzzles in the text form\n....\n....\n....\n....\nthermo r1c1-4\nthermo r2c4-1\n\n1...\n....\n....\n....\nkiller 3 r2c1-2\n";
+    let out = stdout(
+        nsudoku()
+            .args(["count", "-f", "json"])
+            .write_stdin(text)
+            .assert()
+            .success(),
+    );
+    let objects = json_lines(&out);
+    assert_eq!(objects.len(), 2);
+    assert_eq!(objects[0]["line"], 1);
+    assert_eq!(objects[1]["line"], 9);
+    assert!(objects.iter().all(|o| o["status"] == "counted"));
+}
+
+#[test]
+fn an_unknown_constraint_is_named_and_refused_unless_ignored() {
+    let doc = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"wobbles":[{"cells":["R1C1"]}]}"#;
+    nsudoku()
+        .arg("count")
+        .write_stdin(doc)
+        .assert()
+        .code(2)
+        .stdout("# line 1: invalid\n")
+        .stderr(predicate::str::contains("unknown constraint \"wobbles\""));
+    nsudoku()
+        .args(["count", "--ignore-unknown"])
+        .write_stdin(doc)
+        .assert()
+        .success()
+        .stdout("288\n")
+        .stderr(predicate::str::contains(
+            "warning: unknown constraint \"wobbles\" ignored",
+        ));
+}
+
+#[test]
+fn bad_variant_input_gets_a_named_error_with_its_place() {
+    let outside = r#"{"size":9,"grid":[],"killercage":[{"cells":["R10C1"],"value":"5"}]}"#;
+    nsudoku()
+        .args(["solve", "-f", "json"])
+        .write_stdin(outside)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("\"status\":\"invalid\""))
+        .stdout(predicate::str::contains("R10C1"));
+    let impossible = "....\n....\n....\n....\nkiller 20 r1c1-2\n";
+    nsudoku()
+        .arg("solve")
+        .write_stdin(impossible)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 5"))
+        .stderr(predicate::str::contains("cannot total 20"));
+    nsudoku()
+        .arg("solve")
+        .write_stdin("https://f-puzzles.com/?load=N4Ig!!!\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not base64"));
+}
+
+#[test]
+fn several_solutions_and_none_exit_1() {
+    let open = "....\n....\n....\n....\nthermo r1c1-4\n";
+    nsudoku()
+        .args(["solve", "--all", "--limit", "3"])
+        .write_stdin(open)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("# line 1: 3+ solutions"));
+    nsudoku()
+        .arg("solve")
+        .write_stdin(open)
+        .assert()
+        .code(1)
+        .stdout("# line 1: more than one solution\n");
+    let none = "....\n....\n....\n....\nthermo r1c1-4\nthermo r2c1-4\n";
+    nsudoku()
+        .arg("solve")
+        .write_stdin(none)
+        .assert()
+        .code(1)
+        .stdout("# line 1: no solution\n");
+}
+
+#[test]
+fn commands_without_variants_say_so() {
+    let puzzle = "....\n....\n....\n....\nthermo r1c1-4\n";
+    for command in ["explain", "rate", "canon"] {
+        nsudoku()
+            .arg(command)
+            .write_stdin(puzzle)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "{command} does not take variant puzzles yet"
+            )));
+    }
+    nsudoku()
+        .args(["solve", "--engine", "general"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("variant puzzles have their own"));
+}
+
+#[test]
+fn bench_times_a_file_of_variant_puzzles() {
+    let set = dev_set();
+    let input: String = set
+        .iter()
+        .take(5)
+        .map(|(_, p, _)| format!("{p}\n"))
+        .collect();
+    let out = stdout(
+        nsudoku()
+            .args(["bench", "--secs", "0.05", "--warmup", "0", "--each", "-"])
+            .write_stdin(input)
+            .assert()
+            .success(),
+    );
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.contains("--"))
+        .collect();
+    // The summary table (header, one row) and the table of each puzzle (header, five rows).
+    assert!(rows[1].contains(" 5 | count up to 2"), "{out}");
+    assert!(rows[1].contains("count up to 2"), "{out}");
+    assert_eq!(rows.len(), 2 + 1 + 5, "{out}");
+    assert!(out.contains("Thermal Scanner"), "{out}");
+    assert!(out.contains("median"), "{out}");
+}
