@@ -52,11 +52,21 @@ fn root() -> PathBuf {
 
 #[test]
 fn readme_examples_run_as_shown() {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    run_examples("README.md", 10);
+}
+
+#[test]
+fn the_variant_guide_examples_run_as_shown() {
+    run_examples("docs/variants.md", 1);
+}
+
+/// Runs every `$` example of a markdown file of the repository (at least `least` of them).
+fn run_examples(file: &str, least: usize) {
+    let readme = std::fs::read_to_string(root().join(file)).expect(file);
     let examples = examples(&readme);
-    assert!(examples.len() >= 10, "the README's examples were found");
+    assert!(examples.len() >= least, "the examples of {file} were found");
     for example in examples {
-        assert_eq!(example.words[0], "nsudoku", "README.md:{}", example.line);
+        assert_eq!(example.words[0], "nsudoku", "{file}:{}", example.line);
         let run = Command::new(assert_cmd::cargo::cargo_bin("nsudoku"))
             .args(&example.words[1..])
             .current_dir(root())
