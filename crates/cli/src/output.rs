@@ -275,9 +275,15 @@ impl Out {
             .flatten()
             .filter_map(|v| v.as_u64().and_then(|v| u16::try_from(v).ok()))
             .collect();
+        // A variant puzzle whose regions are not boxes has no `box`: its side's boxes.
+        let side = || {
+            let n = rows.as_array().map_or(0, Vec::len);
+            nsudoku::Shape::for_side(n).ok()
+        };
         let shape = shape
             .as_str()
-            .and_then(|s| s.parse::<nsudoku::Shape>().ok());
+            .and_then(|s| s.parse::<nsudoku::Shape>().ok())
+            .or_else(side);
         match shape.map(|s| Grid::from_vec(s, values)) {
             Some(Ok(grid)) => self.style.line(&grid),
             _ => String::new(),

@@ -275,3 +275,31 @@ fn bench_times_a_file_of_variant_puzzles() {
     assert!(out.contains("Thermal Scanner"), "{out}");
     assert!(out.contains("median"), "{out}");
 }
+
+#[test]
+fn irregular_regions_are_written_in_every_format() {
+    let puzzle = "...2\n....\n..4.\n..3.\nregions:\n1222\n1132\n1334\n3444\n";
+    nsudoku()
+        .args(["solve", "-f", "csv"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout("line,status,solution,errors\n1,solved,3412412323411234,\n");
+    let out = stdout(
+        nsudoku()
+            .args(["solve", "-f", "json"])
+            .write_stdin(puzzle)
+            .assert()
+            .success(),
+    );
+    let object = &json_lines(&out)[0];
+    assert_eq!(object["grid"][0], serde_json::json!([3, 4, 1, 2]));
+    // No boxes: the regions are not a box shape.
+    assert!(object.get("box").is_none(), "{out}");
+    nsudoku()
+        .args(["solve", "-f", "grid"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("| 3 4 | 1 2 |"));
+}
