@@ -235,6 +235,7 @@ impl Sum {
     /// Puts the terms in parts: cliques of cells that see each other (weight 1, reflected
     /// alike), the rest alone; `sees(a, b)` says whether two cells must differ.
     pub fn find_cliques(&mut self, sees: impl Fn(u32, u32) -> bool) {
+        let most = Combos::largest_set(self.n as usize);
         let mut order: Vec<Term> = Vec::with_capacity(self.terms.len());
         let mut parts = Vec::new();
         let mut left: Vec<Term> = self.terms.to_vec();
@@ -247,6 +248,7 @@ impl Sum {
                     let t = left[i];
                     if t.coef == 1
                         && t.reflected == first.reflected
+                        && clique.len() < most
                         && clique.iter().all(|c| sees(c.cell, t.cell))
                     {
                         clique.push(left.remove(i));
@@ -414,6 +416,23 @@ pub(super) struct Combos {
 impl Combos {
     pub const MAX_SIDE: usize = 16;
 
+    /// The most sets of one size a filter goes through at each call.
+    const MOST_SETS: u64 = 1024;
+
+    /// The largest `k` whose sets of `k` different digits of `1..=n` number at most
+    /// [`Combos::MOST_SETS`] (all of them up to 9×9; 3 on 16×16): larger groups of cells are
+    /// filtered without the digits' difference.
+    pub fn largest_set(n: usize) -> usize {
+        let mut binomial = 1u64;
+        for k in 1..=n {
+            binomial = binomial * (n - k + 1) as u64 / k as u64;
+            if binomial > Self::MOST_SETS && k <= n / 2 {
+                return k - 1;
+            }
+        }
+        n
+    }
+
     pub fn new(n: usize) -> Combos {
         let most = n * (n + 1) / 2;
         let mut sets = vec![Vec::new(); (n + 1) * (most + 1)];
@@ -534,7 +553,10 @@ pub(super) struct EqualSums {
 
 impl EqualSums {
     pub fn propagate(&self, ctx: &mut Ctx, combos: Option<&Combos>) -> bool {
-        if let Some(combos) = combos {
+        let most = Combos::largest_set(self.n as usize);
+        if let Some(combos) = combos
+            && self.segments.iter().all(|s| s.len() <= most)
+        {
             return self.distinct(ctx, combos);
         }
         let n = self.n;
@@ -657,4 +679,19 @@ fn carve_in(
     let (goal, rest) = rest.split_at_mut(w);
     let (next, rest) = rest.split_at_mut(w);
     (layers, goal, next, &mut rest[..k])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Combos;
+
+    #[test]
+    fn sets_filtered_by_their_digits_stay_few() {
+        assert_eq!(Combos::largest_set(9), 9);
+        assert_eq!(Combos::largest_set(4), 4);
+        assert_eq!(Combos::largest_set(16), 3);
+        // C(12, 6) = 924 sets at most; C(14, 5) = 2,002.
+        assert_eq!(Combos::largest_set(12), 12);
+        assert_eq!(Combos::largest_set(14), 4);
+    }
 }
