@@ -12,6 +12,8 @@
 //! so the engines never meet them.
 
 pub mod check;
+#[cfg(feature = "sat")]
+pub mod cnf;
 mod constraint;
 mod error;
 pub mod fpuzzles;

@@ -212,7 +212,34 @@ impl Check<'_> {
                     }
                 }
             }
-            _ => {}
+            // Read by the caller.
+            Constraint::Diagonal(_)
+            | Constraint::AntiKnight
+            | Constraint::AntiKing
+            | Constraint::NonConsecutive
+            | Constraint::DisjointGroups
+            | Constraint::Chess { .. }
+            | Constraint::Taxicab { .. }
+            | Constraint::ExtraRegion { .. }
+            | Constraint::Even { .. }
+            | Constraint::Odd { .. }
+            | Constraint::Minimum { .. }
+            | Constraint::Maximum { .. }
+            | Constraint::Quadruple { .. }
+            | Constraint::Clone { .. }
+            | Constraint::RowIndexer { .. }
+            | Constraint::ColumnIndexer { .. }
+            | Constraint::BoxIndexer { .. }
+            | Constraint::Killer { .. }
+            | Constraint::LittleKiller { .. }
+            | Constraint::Sandwich { .. }
+            | Constraint::XSum { .. }
+            | Constraint::Skyscraper { .. }
+            | Constraint::Arrow { .. }
+            | Constraint::DoubleArrow { .. }
+            | Constraint::Xv { .. }
+            | Constraint::RegionSum { .. }
+            | Constraint::Negative(_) => {}
         }
     }
 
@@ -228,11 +255,13 @@ impl Check<'_> {
             Some(_) => format!("lockout line {}", span(line)),
             None => format!("between line {}", span(line)),
         };
-        if len < 2 || (lockout.is_none() && len < 3) {
+        // A between line needs a middle; a lockout line of one cell has the same cell at both
+        // ends, which cannot differ by the difference.
+        if len == 0 || (lockout.is_none() && len < 3) {
             return;
         }
         let (a, b) = (line[0], line[len - 1]);
-        let middle = &line[1..len - 1];
+        let middle = if len > 2 { &line[1..len - 1] } else { &[] };
         let (x, y) = (self.get(a), self.get(b));
         if let (Some(x), Some(y)) = (x, y) {
             let (lo, hi) = (x.min(y), x.max(y));
