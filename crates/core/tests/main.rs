@@ -10,3 +10,4 @@ mod props;
 mod shapes;
 mod solve;
 mod variant;
+mod variant_oracle;

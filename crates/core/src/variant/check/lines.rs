@@ -255,13 +255,13 @@ impl Check<'_> {
             Some(_) => format!("lockout line {}", span(line)),
             None => format!("between line {}", span(line)),
         };
-        // A between line needs a middle; a lockout line of one cell has the same cell at both
-        // ends, which cannot differ by the difference.
-        if len == 0 || (lockout.is_none() && len < 3) {
+        // A between line needs a middle, a lockout line two ends: a line of one cell says
+        // nothing (like any other line of one cell).
+        if len < 2 || (lockout.is_none() && len < 3) {
             return;
         }
         let (a, b) = (line[0], line[len - 1]);
-        let middle = if len > 2 { &line[1..len - 1] } else { &[] };
+        let middle = &line[1..len - 1];
         let (x, y) = (self.get(a), self.get(b));
         if let (Some(x), Some(y)) = (x, y) {
             let (lo, hi) = (x.min(y), x.max(y));

@@ -220,7 +220,8 @@ impl Cnf {
                     }
                 }
             }
-            Constraint::Lockout { line, difference } => {
+            // A line of one cell has no two ends: it says nothing.
+            Constraint::Lockout { line, difference } if line.len() > 1 => {
                 let (a, b) = (line[0], line[line.len() - 1]);
                 self.pairs(a, b, |p, q| p.abs_diff(q) >= *difference);
                 if line.len() > 2 {
@@ -298,6 +299,7 @@ impl Cnf {
             | Constraint::Xv { .. }
             | Constraint::RegionSum { .. }
             | Constraint::Zipper { .. }
+            | Constraint::Lockout { .. }
             | Constraint::Negative(_) => {}
         }
     }
