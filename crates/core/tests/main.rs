@@ -13,3 +13,4 @@ mod variant;
 mod variant_formats;
 mod variant_links;
 mod variant_text;
+mod variant_oracle;
