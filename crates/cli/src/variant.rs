@@ -1,5 +1,6 @@
 //! Variant puzzles in the command line: their text decoded, and their solutions written.
 
+use nsudoku::variant::check::Broken;
 use nsudoku::variant::fpuzzles::{Read, ReadOptions};
 use nsudoku::variant::{Error, Puzzle};
 use nsudoku::{Grid, Shape, Stop};
@@ -14,10 +15,7 @@ use crate::output::{Out, Status};
 pub fn read(text: &VariantText, ignore_unknown: bool) -> Result<Read, Vec<Error>> {
     let options = ReadOptions { ignore_unknown };
     if text.block {
-        return nsudoku::variant::text::from_text_at(&text.text, text.line).map(|puzzle| Read {
-            puzzle,
-            warnings: Vec::new(),
-        });
+        return nsudoku::variant::text::from_text_at(&text.text, text.line).map(Read::new);
     }
     nsudoku::variant::read(&text.text, options)
 }
@@ -83,4 +81,41 @@ pub fn warnings(out: &mut Out, read: &Read) {
     for w in &read.warnings {
         out.note(&format!("warning: {w}"));
     }
+}
+
+/// Rules broken as JSON errors: `kind` `broken`, the message, the constraint's name and index,
+/// the cells.
+pub fn broken_json(puzzle: &Puzzle, broken: &[Broken]) -> serde_json::Value {
+    broken
+        .iter()
+        .map(|b| {
+            let name = b.constraint.map(|i| puzzle.constraints()[i].name());
+            json!({
+                "kind": "broken",
+                "message": b.message,
+                "constraint": name,
+                "index": b.constraint,
+                "cells": b.cells.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+/// Givens that break a rule make the puzzle invalid, as clashing clues make a classic one:
+/// said like a reading error (exit status 2). True when it was said.
+pub fn broken_givens(out: &mut Out, puzzle: &Puzzle) -> bool {
+    let broken = puzzle.broken(puzzle.givens());
+    if broken.is_empty() {
+        return false;
+    }
+    out.fail(Status::InputError);
+    if out.format == Format::Json {
+        out.json(json!({ "status": "invalid", "errors": broken_json(puzzle, &broken) }));
+        return true;
+    }
+    for b in &broken {
+        out.note(&b.message);
+    }
+    out.comment("invalid");
+    true
 }

@@ -303,3 +303,57 @@ fn irregular_regions_are_written_in_every_format() {
         .success()
         .stdout(predicate::str::contains("| 3 4 | 1 2 |"));
 }
+
+#[test]
+fn check_names_each_broken_rule_with_its_cells() {
+    nsudoku()
+        .arg("check")
+        .arg(crate::examples("variants.txt"))
+        .assert()
+        .success()
+        .stdout("line 1: ok (9x9 variant, 12 constraints, 18 givens)\nline 27: ok (9x9 variant, 24 constraints, 0 givens)\n");
+    // Givens that break a cage: check lists it, solve and count call the puzzle invalid.
+    let broken = "12..\n....\n....\n....\nkiller 4 r1c1-2\n";
+    nsudoku()
+        .arg("check")
+        .write_stdin(broken)
+        .assert()
+        .code(2)
+        .stdout("line 1: killer cage r1c1-r1c2 sums to 3, not 4\n");
+    let out = stdout(
+        nsudoku()
+            .args(["check", "-f", "json"])
+            .write_stdin(broken)
+            .assert()
+            .code(2),
+    );
+    let error = &json_lines(&out)[0]["errors"][0];
+    assert_eq!(error["constraint"], "killer");
+    assert_eq!(error["cells"], serde_json::json!(["r1c1", "r1c2"]));
+    for command in ["solve", "count"] {
+        nsudoku()
+            .arg(command)
+            .write_stdin(broken)
+            .assert()
+            .code(2)
+            .stdout("# line 1: invalid\n")
+            .stderr(predicate::str::contains("sums to 3, not 4"));
+    }
+    // A player's entries in an f-puzzles document (values without "given") are checked too.
+    let row = |cells: &str| format!("[{cells}]");
+    let doc = format!(
+        r#"{{"size":4,"grid":[{},{},{},{}],"thermometer":[{{"lines":[["R1C1","R1C2","R1C3"]]}}]}}"#,
+        row(r#"{"value":3},{"value":2},{},{}"#),
+        row("{},{},{},{}"),
+        row("{},{},{},{}"),
+        row("{},{},{},{}")
+    );
+    nsudoku()
+        .arg("check")
+        .write_stdin(doc)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "thermometer r1c1-r1c3 does not increase at r1c2",
+        ));
+}

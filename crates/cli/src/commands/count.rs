@@ -33,6 +33,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
                 if let Some(why) = variant::unfit_engine(&args.search) {
                     return out.unfit(why);
                 }
+                if variant::broken_givens(out, &read.puzzle) {
+                    return;
+                }
                 let solutions = VariantSearch::new(&read.puzzle, &args.search);
                 count(out, solutions, variant::fields(&read.puzzle), args.limit);
             }

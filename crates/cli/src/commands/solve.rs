@@ -44,6 +44,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
                 if let Some(why) = variant::unfit_engine(&args.search) {
                     return out.unfit(why);
                 }
+                if variant::broken_givens(out, &read.puzzle) {
+                    return;
+                }
                 let p = &read.puzzle;
                 let givens = variant::grid_of(p, p.givens());
                 let solutions = VariantSearch::new(p, &args.search);

@@ -40,6 +40,33 @@ pub struct Read {
     pub puzzle: Puzzle,
     /// What was read but not understood, or ignored by request.
     pub warnings: Vec<String>,
+    /// Digits a player entered beyond the givens (f-puzzles' values without `given`),
+    /// row-major with 0 elsewhere, when there are any: a grid in progress to check.
+    pub entered: Option<Vec<u16>>,
+}
+
+impl Read {
+    /// A puzzle read without warnings or entries.
+    pub fn new(puzzle: Puzzle) -> Read {
+        Read {
+            puzzle,
+            warnings: Vec::new(),
+            entered: None,
+        }
+    }
+
+    /// The givens with the entered digits: the grid a player has so far.
+    pub fn grid(&self) -> Vec<u16> {
+        let mut values = self.puzzle.givens().to_vec();
+        if let Some(entered) = &self.entered {
+            for (v, &e) in values.iter_mut().zip(entered) {
+                if *v == 0 {
+                    *v = e;
+                }
+            }
+        }
+        values
+    }
 }
 
 /// Keys that are not rules: drawings, metadata, other programs' settings.
@@ -116,6 +143,7 @@ pub fn from_value(value: &Value, options: ReadOptions) -> Result<Read, Vec<Error
         errors: Vec::new(),
         warnings: Vec::new(),
         n: 0,
+        entered: None,
     };
     let size = match doc.get("size").and_then(number) {
         Some(n) => n,
@@ -153,9 +181,11 @@ pub fn from_value(value: &Value, options: ReadOptions) -> Result<Read, Vec<Error
         reader.negative(value, &mut puzzle, options);
     }
     if reader.errors.is_empty() {
+        let entered = reader.entered.take().filter(|e| e.iter().any(|&v| v != 0));
         Ok(Read {
             puzzle,
             warnings: reader.warnings,
+            entered,
         })
     } else {
         reader.errors.truncate(crate::error::MAX_ERRORS);
@@ -191,6 +221,8 @@ struct Reader {
     errors: Vec<Error>,
     warnings: Vec<String>,
     n: usize,
+    /// Values without `given`, when there are any.
+    entered: Option<Vec<u16>>,
 }
 
 impl Reader {
@@ -333,6 +365,13 @@ impl Reader {
                 };
                 let here = Cell::new(r, c);
                 let given = obj.get("given").and_then(Value::as_bool).unwrap_or(false);
+                if !given
+                    && let Some(d) = obj.get("value").and_then(number)
+                    && d >= 1
+                    && d as usize <= n
+                {
+                    self.entered.get_or_insert_with(|| vec![0; n * n])[r * n + c] = d as u16;
+                }
                 if given && let Some(v) = obj.get("value") {
                     match number(v) {
                         Some(d) if d >= 1 && d as usize <= n => {

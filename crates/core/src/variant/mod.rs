@@ -339,10 +339,7 @@ pub fn read(text: &str, options: fpuzzles::ReadOptions) -> Result<fpuzzles::Read
         return link::read_text(t, options);
     }
     if !is_variant_line(t) && text::looks_like_text_form(t.lines()) {
-        return text::from_text(text).map(|puzzle| fpuzzles::Read {
-            puzzle,
-            warnings: Vec::new(),
-        });
+        return text::from_text(text).map(fpuzzles::Read::new);
     }
     link::read_text(t, options)
 }

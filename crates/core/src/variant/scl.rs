@@ -271,6 +271,7 @@ pub fn from_value(value: &Value, options: ReadOptions) -> Result<Read, Vec<Error
     Ok(Read {
         puzzle,
         warnings: r.warnings,
+        entered: None,
     })
 }
 
