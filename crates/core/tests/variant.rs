@@ -36,3 +36,28 @@ fn every_dev_puzzle_has_its_published_solution_and_no_other() {
         );
     }
 }
+
+/// Found by generating killers at random: two cages sharing cells made the sums derived from
+/// houses count the shared cells twice, and the puzzle had no solution.
+#[test]
+fn overlapping_killer_cages_count_each_cell_once() {
+    let text = ".........\n".repeat(9) + "killer 17 r8c3 r9c2-3\nkiller 30 r7c3 r8c2-3 r9c3-4\n";
+    let puzzle = nsudoku::variant::text::from_text(&text).expect("a puzzle");
+    let solution = puzzle.solve().expect("a solution");
+    assert!(puzzle.is_solution(&solution));
+    // On 4×4, against every grid: the count equals the grids that keep both cages.
+    let text = "....\n".repeat(4) + "killer 6 r1c1-2 r2c1\nkiller 7 r2c1-2\n";
+    let puzzle = nsudoku::variant::text::from_text(&text).expect("a puzzle");
+    let grids: Vec<nsudoku::Grid> = "................"
+        .parse::<nsudoku::Grid>()
+        .expect("an empty 4×4")
+        .solutions()
+        .collect();
+    assert_eq!(grids.len(), 288);
+    let keep = grids
+        .iter()
+        .filter(|g| puzzle.is_solution(g.values()))
+        .count();
+    assert!(keep > 0);
+    assert_eq!(puzzle.count_solutions(1000).count, keep);
+}

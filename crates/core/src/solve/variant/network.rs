@@ -997,12 +997,15 @@ fn innies_and_outies(b: &mut Builder, combos: &mut Option<Combos>) {
         let mut covered = std::collections::HashSet::new();
         let mut outies: Vec<u32> = Vec::new();
         let mut any = false;
+        // Cages that overlap one taken already are left out: a cell counts once.
+        let mut taken: std::collections::HashSet<u32> = std::collections::HashSet::new();
         for (cage, sum) in &b.cages {
             let within = cage.iter().filter(|c| inside.contains(c)).count();
-            if within == 0 {
+            if within == 0 || cage.iter().any(|c| taken.contains(c)) {
                 continue;
             }
             if within == cage.len() || within > cage.len() - within {
+                taken.extend(cage.iter().copied());
                 any = true;
                 target -= i64::from(*sum);
                 covered.extend(cage.iter().copied().filter(|c| inside.contains(c)));
