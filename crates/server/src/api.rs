@@ -11,14 +11,56 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 
 /// A puzzle: a string in any text format the command line reads (an 81-character line, a
-/// grid with line breaks, numbers for big sizes), or an array of rows of integers (0 empty).
+/// grid with line breaks, numbers for big sizes), or an array of rows of integers (0 empty);
+/// or a variant puzzle (killer cages, thermometers, arrows, …): an f-puzzles JSON document or
+/// a SudokuPad (SCL) JSON object as an object, or as a string an f-puzzles or SudokuPad link,
+/// an f-puzzles or SudokuPad payload (`scl…`, `ctc…`, `fpuz…`), or nsudoku's variant text
+/// form (a grid's rows, then a constraint a line: `killer 15 r1c1-3`, `thermo r2c1-5`).
+/// Variant puzzles are solved, counted and checked.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum Puzzle {
-    /// Text.
+    /// Text: a classic grid in any text format, or a variant puzzle's link, payload or text
+    /// form.
     Text(String),
     /// Rows of integers, 0 for an empty cell.
     Rows(Vec<Vec<u32>>),
+    /// A variant puzzle: an f-puzzles JSON document (`{"size": 9, "grid": […],
+    /// "killercage": […], …}`) or a SudokuPad (SCL) object.
+    #[schema(value_type = Object)]
+    Object(serde_json::Map<String, serde_json::Value>),
+}
+
+impl Puzzle {
+    /// Whether this is a variant puzzle: an object, or a string that is a link, a payload, a
+    /// JSON document or the text form. Classic text stays classic.
+    pub fn is_variant(&self) -> bool {
+        match self {
+            Puzzle::Object(_) => true,
+            Puzzle::Text(text) => crate::variant::is_variant(text),
+            Puzzle::Rows(_) => false,
+        }
+    }
+
+    /// The variant puzzle's text to read, if this is one.
+    fn variant_text(&self) -> Option<std::borrow::Cow<'_, str>> {
+        match self {
+            Puzzle::Object(object) => {
+                Some(serde_json::to_string(object).unwrap_or_default().into())
+            }
+            Puzzle::Text(text) if crate::variant::is_variant(text) => Some(text.as_str().into()),
+            _ => None,
+        }
+    }
+}
+
+/// A puzzle as read: a classic grid, or a variant puzzle with what the reader skipped.
+#[derive(Clone, Debug)]
+pub enum Read {
+    /// A classic puzzle, valid.
+    Classic(Grid),
+    /// A variant puzzle.
+    Variant(nsudoku::variant::fpuzzles::Read),
 }
 
 /// Rows of integers, 0 for an empty cell.
@@ -34,6 +76,10 @@ pub struct ReadArgs {
     /// The symbols for 1, 2, … in compact text (`0123456789ABCDEF` for hex); default 1–9, A–Z.
     #[serde(default)]
     pub symbols: Option<String>,
+    /// For a variant puzzle: skip the constraints the reader does not know (each named in
+    /// `warnings`) instead of refusing the puzzle.
+    #[serde(default)]
+    pub ignore_unknown: bool,
 }
 
 impl ReadArgs {
@@ -58,7 +104,19 @@ impl ReadArgs {
         })
     }
 
+    /// Reads `puzzle`, classic or variant: a classic one into a valid grid (one puzzle, no
+    /// problem in its text, no clashing clues), a variant one with its warnings. `box` and
+    /// `symbols` read classic text; a variant puzzle carries its own size and regions.
+    pub fn read(&self, puzzle: &Puzzle) -> Result<Read, ApiError> {
+        self.options()?;
+        match puzzle.variant_text() {
+            Some(text) => crate::variant::read(&text, self.ignore_unknown).map(Read::Variant),
+            None => self.grid(puzzle).map(Read::Classic),
+        }
+    }
+
     /// Reads `puzzle` into a valid grid: one puzzle, no problem in its text, no clashing clues.
+    /// A variant puzzle is refused (the endpoints that call this do not take them).
     pub fn grid(&self, puzzle: &Puzzle) -> Result<Grid, ApiError> {
         self.grid_named(puzzle, "puzzle")
     }
@@ -74,6 +132,15 @@ impl ReadArgs {
     /// mistakes to show rather than bad input).
     pub fn grid_unchecked(&self, puzzle: &Puzzle, field: &str) -> Result<Grid, ApiError> {
         let options = self.options()?;
+        if puzzle.is_variant() {
+            return Err(if field == "puzzle" {
+                ApiError::not_for_variants()
+            } else {
+                ApiError::unprocessable(format!(
+                    "{field}: rows of numbers or a grid's text, not a variant puzzle"
+                ))
+            });
+        }
         let grid = match puzzle {
             Puzzle::Text(text) => {
                 let mut entries = read_str(text, &options);
@@ -88,6 +155,7 @@ impl ReadArgs {
                 }
             }
             Puzzle::Rows(rows) => from_rows(rows, options.shape),
+            Puzzle::Object(_) => return Err(ApiError::not_for_variants()),
         };
         grid.map_err(|e| ApiError::invalid_puzzle(&e))
     }
@@ -165,14 +233,21 @@ pub struct SolveResponse {
     pub status: SolveStatus,
     /// `N`.
     pub size: usize,
-    /// The box shape, `WxH`.
-    #[serde(rename = "box")]
-    pub shape: String,
+    /// The box shape, `WxH`; absent for a variant puzzle whose regions are not boxes.
+    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
     /// The solution, when `status` is `solved`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grid: Option<Rows>,
     /// Branching decisions the search took.
     pub guesses: u64,
+    /// For a variant puzzle: how many constraints it has beyond rows, columns and regions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraints: Option<usize>,
+    /// For a variant puzzle: what the reader skipped (constraints it does not know, with
+    /// `ignore_unknown`; drawings that are not rules).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// `POST /api/v1/count`.
@@ -206,40 +281,77 @@ pub struct CountResponse {
     pub exact: bool,
     /// The same as `exact`.
     pub complete: bool,
+    /// For a variant puzzle: what the reader skipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// `POST /api/v1/check`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
-    /// The puzzle.
+    /// The puzzle (its givens).
     pub puzzle: Puzzle,
-    /// How to read it.
+    /// A player's grid to check against the puzzle's rules (the givens and the player's
+    /// entries, 0 or `.` for an empty cell): rows of integers or a grid's text. Grids up to
+    /// 64×64.
+    #[serde(default)]
+    pub grid: Option<Puzzle>,
+    /// How to read them.
     #[serde(flatten)]
     pub read: ReadArgs,
+}
+
+/// A rule that a grid breaks.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct BrokenOut {
+    /// The index of the constraint in the puzzle's constraints (in the order the reader
+    /// met them); null for a row, column, region, given or candidate.
+    pub constraint: Option<usize>,
+    /// The constraint's name (`killer`, `thermo`, `arrow`, …); null when `constraint` is.
+    pub name: Option<&'static str>,
+    /// The cells that break it: `r1c1`, …
+    pub cells: Vec<String>,
+    /// What is wrong, in words.
+    pub message: String,
 }
 
 /// The answer of `POST /api/v1/check`: 200 whether the puzzle is valid or not.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckResponse {
-    /// `valid` or `invalid`.
+    /// `valid`; `invalid` (the puzzle cannot be read, see `errors`, or its givens break a
+    /// rule, see `broken`); with a `grid`: `broken` (the grid breaks a rule, see `broken`), or
+    /// `solved` (the grid is full and breaks no rule). A grid that is `valid` breaks nothing
+    /// yet (it may still lead nowhere).
     pub status: &'static str,
-    /// Every problem (at most 100, then a count), each with `kind`, `message` and its place;
+    /// Every problem (at most 100, then a count), each with `kind`, `message` and its place
+    /// (`at` for a variant puzzle: a JSON path such as `killercage[2].cells[0]`, or `line 4`);
     /// empty when the puzzle is valid.
     #[schema(value_type = Vec<Object>)]
     pub errors: Vec<serde_json::Value>,
+    /// Every rule broken: by the givens when `status` is `invalid`, by the grid when it is
+    /// `broken`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<BrokenOut>,
     /// `N`, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
-    /// The box shape, when the puzzle could be read.
+    /// The box shape, when the puzzle could be read (and, for a variant puzzle, when its
+    /// regions are boxes).
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
     pub shape: Option<String>,
     /// Cells holding a digit, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clues: Option<usize>,
-    /// The grid as read, when it is valid.
+    /// The grid as read (a variant puzzle's givens), when it is valid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grid: Option<Rows>,
+    /// For a variant puzzle: how many constraints it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraints: Option<usize>,
+    /// For a variant puzzle: what the reader skipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// Pencil marks: the command line's text (one token a cell, `.` for none), or one list of

@@ -1,5 +1,6 @@
 //! Batches for API users: `POST /api/v1/solve` with `Content-Type: application/x-ndjson`, one
-//! puzzle a line (its text, or a JSON object as the single endpoint takes), answered as a
+//! puzzle a line (its text, a JSON object as the single endpoint takes, or a variant puzzle:
+//! a link, a payload, an f-puzzles document or a JSON Lines object naming one), answered as a
 //! stream of NDJSON results in input order, a chunk of lines at a time. The whole batch has
 //! the server's time limit: puzzles still waiting when it runs out are answered `timeout`.
 

@@ -14,14 +14,16 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// A stable snake_case name for programs: `bad_request`, `invalid_puzzle`,
-    /// `payload_too_large`, `overloaded`, `not_found`, `method_not_allowed`,
+    /// `variant_unsupported` (a variant puzzle sent to an endpoint that takes classic ones
+    /// only), `payload_too_large`, `overloaded`, `not_found`, `method_not_allowed`,
     /// `unsupported_media_type`, `timeout`, `internal`.
     pub code: &'static str,
     /// What is wrong, for people: lowercase, naming the value and its place.
     pub message: String,
     /// For `invalid_puzzle`: every problem found (at most 100, then a count), each with its
     /// `kind`, `message` and place (`cells` as 1-based `[row, column]` pairs, or `position`
-    /// `{line, column}` in the text).
+    /// `{line, column}` in the text; for a variant puzzle `at`, a JSON path such as
+    /// `killercage[2].cells[0]` or a line of the text form such as `line 4`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<Object>)]
     pub errors: Vec<serde_json::Value>,
@@ -114,6 +116,45 @@ impl ApiError {
         e
     }
 
+    /// 422: a variant puzzle that cannot be read, with every problem (`kind`, `message`,
+    /// `at`).
+    pub fn invalid_variant(errors: &[nsudoku::variant::Error]) -> ApiError {
+        let said = |e: &nsudoku::variant::Error| as_field(&e.to_string());
+        let message = match errors {
+            [] => "invalid variant puzzle".to_owned(),
+            [one] => said(one),
+            [first, rest @ ..] => format!(
+                "{} (and {} more problem{})",
+                said(first),
+                rest.len(),
+                if rest.len() == 1 { "" } else { "s" }
+            ),
+        };
+        let mut e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_puzzle", message);
+        e.body.errors = errors
+            .iter()
+            .take(nsudoku::error::MAX_ERRORS)
+            .map(|v| {
+                serde_json::json!({
+                    "kind": v.kind.name(),
+                    "message": as_field(&v.message),
+                    "at": v.at,
+                })
+            })
+            .collect();
+        e
+    }
+
+    /// 422: a variant puzzle sent where only classic ones are taken.
+    pub fn not_for_variants() -> ApiError {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "variant_unsupported",
+            "variant puzzles are solved, counted and checked; hints, explanations and ratings \
+             of variants are not yet available",
+        )
+    }
+
     /// 422 for a problem that is not the puzzle's text (a grid too large for logic, givens
     /// that do not match the grid).
     pub fn unprocessable(message: impl Into<String>) -> ApiError {
@@ -132,6 +173,14 @@ impl ApiError {
     /// 500: a fault of the server's own (never expected).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    /// The same error, its message led by the request's field it is about (`grid: …`).
+    pub fn about(mut self, field: &str) -> ApiError {
+        if !self.body.message.starts_with(&format!("{field}: ")) {
+            self.body.message = format!("{field}: {}", self.body.message);
+        }
+        self
     }
 
     /// The status.
@@ -165,6 +214,11 @@ impl ApiError {
         };
         ApiError::new(status, code, message)
     }
+}
+
+/// A variant reader's words with the command line's option named as the request's field.
+fn as_field(text: &str) -> String {
+    text.replace("--ignore-unknown", "\"ignore_unknown\": true")
 }
 
 /// A core error as JSON: its own fields, plus `cells` for the ones that name cells.

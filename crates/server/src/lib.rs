@@ -9,6 +9,10 @@
 //!                                      request's time budget ─► JSON answer
 //! ```
 //!
+//! Wherever a puzzle is taken, a variant one may be too (variant.rs): `solve`, `count`,
+//! `check` and batches answer for it as for a classic one; `hint`, `explain` and `rate` refuse
+//! it with a 422.
+//!
 //! Every failure is a status and `{"error": {"code", "message", …}}` (error.rs): 400 for
 //! malformed JSON or options, 422 for a puzzle that is read but invalid (with the positions of
 //! every problem), 413 past the body limit, 503 with `Retry-After` when the server is
@@ -21,6 +25,7 @@ mod batch;
 pub mod error;
 mod routes;
 mod state;
+mod variant;
 mod web;
 
 use std::net::SocketAddr;
@@ -47,8 +52,10 @@ pub use state::{AppState, Config};
 #[openapi(
     info(
         title = "nsudoku",
-        description = "Solve, count, check, explain, rate and generate Sudoku of every size. \
-                       Every error is a status and {\"error\": {\"code\", \"message\", …}}."
+        description = "Solve, count, check, explain, rate and generate Sudoku of every size; \
+                       solve, count and check variant Sudoku (f-puzzles and SudokuPad puzzles, \
+                       links and payloads, or nsudoku's variant text form). Every error is a \
+                       status and {\"error\": {\"code\", \"message\", …}}."
     ),
     paths(
         routes::healthz,

@@ -14,6 +14,7 @@ use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 use crate::api::*;
 use crate::error::{ApiError, ApiErrors, ApiJson, ErrorResponse};
 use crate::state::AppState;
+use crate::variant;
 
 /// `GET /healthz`.
 #[utoipa::path(get, path = "/healthz", responses((status = 200, body = Health)))]
@@ -38,12 +39,22 @@ fn solve_grid(grid: &Grid, first: bool, stop: Stop) -> SolveResponse {
     SolveResponse {
         status,
         size: grid.side(),
-        shape: grid.shape().to_string(),
+        shape: Some(grid.shape().to_string()),
         grid: found
             .filter(|_| status == SolveStatus::Solved)
             .map(|g| rows(&g)),
         guesses: solutions.guesses(),
+        constraints: None,
+        warnings: Vec::new(),
     }
+}
+
+/// The answer to one solve request, classic or variant.
+fn solve_request(req: &SolveRequest, stop: Stop) -> Result<SolveResponse, ApiError> {
+    Ok(match req.read.read(&req.puzzle)? {
+        Read::Classic(grid) => solve_grid(&grid, req.first, stop),
+        Read::Variant(read) => variant::solve(&read, req.first, stop),
+    })
 }
 
 /// `POST /api/v1/solve`: one puzzle in JSON, or a batch in NDJSON (one puzzle a line,
@@ -53,7 +64,9 @@ fn solve_grid(grid: &Grid, first: bool, stop: Stop) -> SolveResponse {
     path = "/api/v1/solve",
     request_body(
         description = "a SolveRequest in JSON; or, with Content-Type application/x-ndjson, one \
-                       puzzle a line (its text, or a SolveRequest object)",
+                       puzzle a line: its text, a SolveRequest object, or a variant puzzle (an \
+                       f-puzzles or SudokuPad link or payload, an f-puzzles JSON document, or \
+                       a JSON object whose `fpuzzles`, `puzzle` or `link` field holds one)",
         content(
             (SolveRequest = "application/json"),
             (String = "application/x-ndjson")
@@ -83,21 +96,25 @@ pub async fn solve(
     let req: SolveRequest =
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let stop = state.stop(req.timeout)?;
-    let answer = state
-        .run(move || Ok(solve_grid(&req.read.grid(&req.puzzle)?, req.first, stop)))
-        .await?;
+    let answer = state.run(move || solve_request(&req, stop)).await?;
     Ok(Json(answer).into_response())
 }
 
 /// One line of a batch: its result as the single endpoint gives it, or its problems.
 pub(crate) fn solve_line(line: &str, stop: &Stop) -> serde_json::Value {
     let result = if line.trim_start().starts_with('{') {
-        serde_json::from_str::<SolveRequest>(line)
-            .map_err(|e| ApiError::bad_request(e.to_string()))
-            .and_then(|req| {
-                let grid = req.read.grid(&req.puzzle)?;
-                Ok(solve_grid(&grid, req.first, stop.clone()))
-            })
+        match serde_json::from_str::<SolveRequest>(line) {
+            Ok(req) => solve_request(&req, stop.clone()),
+            // Not a request: a variant puzzle's JSON (an f-puzzles document, or a JSON Lines
+            // object naming one). A line that meant to be a request keeps its error.
+            Err(e) => match variant::read(line, false) {
+                Ok(read) => Ok(variant::solve(&read, false, stop.clone())),
+                Err(_) if has_puzzle(line) => Err(ApiError::bad_request(e.to_string())),
+                Err(v) => Err(v),
+            },
+        }
+    } else if nsudoku::variant::is_variant_line(line) {
+        variant::read(line, false).map(|read| variant::solve(&read, false, stop.clone()))
     } else {
         read_line(line, &ReadOptions::default())
             .and_then(|g| g.check().map(|()| g))
@@ -111,6 +128,16 @@ pub(crate) fn solve_line(line: &str, stop: &Stop) -> serde_json::Value {
             serde_json::json!({ "status": "invalid", "error": body["error"] })
         }
     }
+}
+
+/// Whether a JSON line is an object with a `puzzle` that a request would take (a string or
+/// rows, not a variant puzzle's link).
+fn has_puzzle(line: &str) -> bool {
+    serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(line)
+        .ok()
+        .and_then(|o| o.get("puzzle").cloned())
+        .and_then(|p| serde_json::from_value::<Puzzle>(p).ok())
+        .is_some_and(|p| !p.is_variant())
 }
 
 /// `POST /api/v1/count`.
@@ -131,7 +158,10 @@ pub async fn count(
     let stop = state.stop(req.timeout)?;
     state
         .run(move || {
-            let grid = req.read.grid(&req.puzzle)?;
+            let grid = match req.read.read(&req.puzzle)? {
+                Read::Classic(grid) => grid,
+                Read::Variant(read) => return Ok(Json(variant::count(&read, limit, stop))),
+            };
             let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
             let count = solutions.count_up_to(limit);
             Ok(Json(CountResponse {
@@ -143,12 +173,14 @@ pub async fn count(
                 count: count.count,
                 exact: count.exact,
                 complete: count.exact,
+                warnings: Vec::new(),
             }))
         })
         .await
 }
 
-/// `POST /api/v1/check`: every problem of a puzzle (200 either way).
+/// `POST /api/v1/check`: every problem of a puzzle (200 either way), and every rule a
+/// player's grid breaks.
 #[utoipa::path(
     post,
     path = "/api/v1/check",
@@ -161,27 +193,73 @@ pub async fn check(
 ) -> Result<Json<CheckResponse>, ApiError> {
     state
         .run(move || {
-            Ok(Json(match req.read.grid(&req.puzzle) {
-                Ok(grid) => CheckResponse {
-                    status: "valid",
-                    errors: Vec::new(),
-                    size: Some(grid.side()),
-                    shape: Some(grid.shape().to_string()),
-                    clues: Some(grid.clue_count()),
-                    grid: Some(rows(&grid)),
-                },
-                Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => CheckResponse {
-                    status: "invalid",
-                    errors: ErrorResponse::from(e).error.errors_or_message(),
-                    size: None,
-                    shape: None,
-                    clues: None,
-                    grid: None,
-                },
+            let read = match req.read.read(&req.puzzle) {
+                Ok(read) => read,
+                Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+                    return Ok(Json(CheckResponse {
+                        status: "invalid",
+                        errors: ErrorResponse::from(e).error.errors_or_message(),
+                        broken: Vec::new(),
+                        size: None,
+                        shape: None,
+                        clues: None,
+                        grid: None,
+                        constraints: None,
+                        warnings: Vec::new(),
+                    }));
+                }
                 Err(e) => return Err(e),
-            }))
+            };
+            let givens = match read {
+                Read::Classic(givens) => givens,
+                Read::Variant(read) => {
+                    let values = match &req.grid {
+                        Some(g) => Some(player_values(&req.read, g, read.puzzle.size())?),
+                        None => None,
+                    };
+                    return Ok(Json(variant::check(&read, values.as_deref())));
+                }
+            };
+            let mut answer = CheckResponse {
+                status: "valid",
+                errors: Vec::new(),
+                broken: Vec::new(),
+                size: Some(givens.side()),
+                shape: Some(givens.shape().to_string()),
+                clues: Some(givens.clue_count()),
+                grid: Some(rows(&givens)),
+                constraints: None,
+                warnings: Vec::new(),
+            };
+            if let Some(g) = &req.grid {
+                // The player's entries against the rules and the givens.
+                let values = player_values(&req.read, g, givens.side())?;
+                let checked = variant::check(&variant::of_classic(&givens)?, Some(&values));
+                answer.status = checked.status;
+                answer.broken = checked.broken;
+            }
+            Ok(Json(answer))
         })
         .await
+}
+
+/// A player's grid for a puzzle of side `n`, read in the puzzle's boxes unless `box` says
+/// otherwise: its values, row-major, 0 for an empty cell.
+fn player_values(read: &ReadArgs, grid: &Puzzle, n: usize) -> Result<Vec<u16>, ApiError> {
+    let mut read = read.clone();
+    if read.shape.is_none() {
+        read.shape = Shape::for_side(n).ok().map(|s| s.to_string());
+    }
+    let grid = read
+        .grid_unchecked(grid, "grid")
+        .map_err(|e| e.about("grid"))?;
+    if grid.side() != n {
+        return Err(ApiError::unprocessable(format!(
+            "grid: a {m}×{m} grid for a {n}×{n} puzzle",
+            m = grid.side()
+        )));
+    }
+    Ok(grid.values().to_vec())
 }
 
 /// The player's marks as digit lists, checked against the grid.

@@ -9,6 +9,8 @@ use nsudoku_server::{AppState, Config, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+mod variant;
+
 const PUZZLE: &str =
     "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 

@@ -1,0 +1,145 @@
+//! Variant puzzles (killer cages, thermometers, arrows, …) in the API: telling them from
+//! classic text, reading them with the library's one entry point ([`nsudoku::variant::read`]),
+//! and the answers of `solve`, `count` and `check` for them, shaped as for classic puzzles.
+//! The solving is the library's (`Puzzle::solutions`), with the request's stop; the checking
+//! is `Puzzle::broken`. Hints, explanations and ratings take classic puzzles only: the
+//! endpoints refuse variants with [`ApiError::not_for_variants`].
+
+use nsudoku::Stop;
+use nsudoku::variant::fpuzzles::{Read, ReadOptions};
+use nsudoku::variant::{self, Puzzle, check::Broken};
+
+use crate::api::{BrokenOut, CheckResponse, CountResponse, Rows, SolveResponse, SolveStatus};
+use crate::error::ApiError;
+
+/// Whether a puzzle's string is a variant puzzle: a JSON document, a link, a payload, or the
+/// text form (a header or a constraint's keyword on some line). Classic text is none of these.
+pub fn is_variant(text: &str) -> bool {
+    let t = text.trim();
+    variant::is_variant_line(t) || variant::text::looks_like_text_form(t.lines())
+}
+
+/// Reads a variant puzzle written any way the library reads; its problems are a 422.
+pub fn read(text: &str, ignore_unknown: bool) -> Result<Read, ApiError> {
+    variant::read(text, ReadOptions { ignore_unknown }).map_err(|e| ApiError::invalid_variant(&e))
+}
+
+/// Row-major values as rows of `n`.
+fn rows_of(values: &[u16], n: usize) -> Rows {
+    values.chunks(n.max(1)).map(<[u16]>::to_vec).collect()
+}
+
+/// The box shape of a puzzle whose regions are boxes.
+fn shape(puzzle: &Puzzle) -> Option<String> {
+    puzzle.box_shape().map(|s| s.to_string())
+}
+
+/// The solution of a variant puzzle (the first one with `first`), as `solve` gives it.
+pub fn solve(read: &Read, first: bool, stop: Stop) -> SolveResponse {
+    let puzzle = &read.puzzle;
+    let mut solutions = puzzle.solutions().with_stop(stop);
+    let found = solutions.next_values().map(<[u16]>::to_vec);
+    let several = found.is_some() && !first && solutions.next_values().is_some();
+    let status = match (&found, several) {
+        _ if solutions.interrupted() => SolveStatus::Timeout,
+        (None, _) => SolveStatus::NoSolution,
+        (Some(_), true) => SolveStatus::Multiple,
+        (Some(_), false) => SolveStatus::Solved,
+    };
+    SolveResponse {
+        status,
+        size: puzzle.size(),
+        shape: shape(puzzle),
+        grid: found
+            .filter(|_| status == SolveStatus::Solved)
+            .map(|v| rows_of(&v, puzzle.size())),
+        guesses: solutions.guesses(),
+        constraints: Some(puzzle.constraints().len()),
+        warnings: read.warnings.clone(),
+    }
+}
+
+/// The solutions of a variant puzzle counted up to `limit`, as `count` gives them.
+pub fn count(read: &Read, limit: usize, stop: Stop) -> CountResponse {
+    let mut solutions = read.puzzle.solutions().with_stop(stop);
+    let count = solutions.count_up_to(limit);
+    CountResponse {
+        status: if solutions.interrupted() {
+            "timeout"
+        } else {
+            "counted"
+        },
+        count: count.count,
+        exact: count.exact,
+        complete: count.exact,
+        warnings: read.warnings.clone(),
+    }
+}
+
+/// A broken rule as the API gives it.
+fn broken_out(puzzle: &Puzzle, b: &Broken) -> BrokenOut {
+    BrokenOut {
+        constraint: b.constraint,
+        name: b
+            .constraint
+            .and_then(|i| puzzle.constraints().get(i))
+            .map(variant::Constraint::name),
+        cells: b.cells.iter().map(ToString::to_string).collect(),
+        message: b.message.clone(),
+    }
+}
+
+/// What `check` says of a puzzle read, and of a player's values (row-major, 0 empty) if
+/// given: `invalid` when the givens break a rule; else `broken`, `solved` or `valid` for the
+/// player's values; else `valid`.
+pub fn check(read: &Read, player: Option<&[u16]>) -> CheckResponse {
+    let puzzle = &read.puzzle;
+    let n = puzzle.size();
+    let givens = puzzle.givens();
+    let mut response = CheckResponse {
+        status: "valid",
+        errors: Vec::new(),
+        broken: Vec::new(),
+        size: Some(n),
+        shape: shape(puzzle),
+        clues: Some(givens.iter().filter(|&&v| v != 0).count()),
+        grid: Some(rows_of(givens, n)),
+        constraints: Some(puzzle.constraints().len()),
+        warnings: read.warnings.clone(),
+    };
+    let out = |broken: Vec<Broken>| broken.iter().map(|b| broken_out(puzzle, b)).collect();
+    let of_givens = puzzle.broken(givens);
+    if !of_givens.is_empty() {
+        response.status = "invalid";
+        response.broken = out(of_givens);
+        response.grid = None;
+        return response;
+    }
+    if let Some(values) = player {
+        let broken = puzzle.broken(values);
+        response.status = if !broken.is_empty() {
+            "broken"
+        } else if puzzle.is_solution(values) {
+            "solved"
+        } else {
+            "valid"
+        };
+        response.broken = out(broken);
+    }
+    response
+}
+
+/// The classic puzzle `grid` as a variant one, to check a player's values against it.
+pub fn of_classic(grid: &nsudoku::Grid) -> Result<Read, ApiError> {
+    let puzzle = Puzzle::from_grid(grid).map_err(|_| {
+        ApiError::unprocessable(format!(
+            "grid: a player's grid is checked for grids up to {m}×{m}, not {n}×{n}",
+            m = variant::MAX_SIDE,
+            n = grid.side()
+        ))
+    })?;
+    Ok(Read {
+        puzzle,
+        warnings: Vec::new(),
+    })
+}
