@@ -138,8 +138,5 @@ pub fn of_classic(grid: &nsudoku::Grid) -> Result<Read, ApiError> {
             n = grid.side()
         ))
     })?;
-    Ok(Read {
-        puzzle,
-        warnings: Vec::new(),
-    })
+    Ok(Read::new(puzzle))
 }
