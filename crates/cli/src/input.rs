@@ -244,9 +244,18 @@ pub fn read_path(
 /// blank lines), from its first block; `None` for classic puzzles. Nothing is consumed.
 fn variant_input(input: &mut Box<dyn BufRead>) -> anyhow::Result<Option<bool>> {
     // The buffer's first 64 KiB: a line longer than that is a payload's or a classic grid's,
-    // and starts the same way.
+    // and starts the same way. A text-form puzzle shows itself in its first lines (headers,
+    // then at most 64 rows of grid, then its first constraint).
+    const LINES: usize = 80;
     let head = input.fill_buf().context("cannot read")?;
-    let head = String::from_utf8_lossy(&head[..head.len().min(64 << 10)]);
+    let head = &head[..head.len().min(64 << 10)];
+    let end = head
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .nth(LINES)
+        .map_or(head.len(), |(i, _)| i);
+    let head = String::from_utf8_lossy(&head[..end]);
     let mut lines = head
         .trim_start_matches('\u{feff}')
         .lines()

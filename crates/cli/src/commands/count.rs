@@ -1,12 +1,12 @@
 //! `nsudoku count`: the number of solutions of each puzzle, classic or variant, up to a limit.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::cli::{CountArgs, Format};
-use crate::output::{Out, Status, merge, shape_fields};
+use crate::output::{Out, Status, merge};
 use crate::variant;
 
-use super::{Input, Run, Search, VariantSearch};
+use super::{Described, Input, Run, Search, VariantSearch};
 
 pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
     let how = Run {
@@ -25,7 +25,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
                     return out.unfit(&why);
                 }
                 let solutions = super::solutions(&grid, &args.search);
-                count(out, solutions, shape_fields(&grid), args.limit);
+                count(out, solutions, Described::Classic(&grid), args.limit);
             }
             Input::Variant(Err(errors)) => variant::invalid(out, &errors),
             Input::Variant(Ok(read)) => {
@@ -37,14 +37,14 @@ pub fn run(args: &CountArgs) -> anyhow::Result<Status> {
                     return;
                 }
                 let solutions = VariantSearch::new(&read.puzzle, &args.search);
-                count(out, solutions, variant::fields(&read.puzzle), args.limit);
+                count(out, solutions, Described::Variant(&read.puzzle), args.limit);
             }
         },
     )
 }
 
 /// Counts up to `limit` and says how many: `3`, `2+` at the limit, a comment when timed out.
-fn count(out: &mut Out, mut solutions: impl Search, fields: Value, limit: usize) {
+fn count(out: &mut Out, mut solutions: impl Search, puzzle: Described, limit: usize) {
     let count = solutions.count_up_to(limit);
     let timed_out = solutions.interrupted();
     if timed_out {
@@ -58,11 +58,11 @@ fn count(out: &mut Out, mut solutions: impl Search, fields: Value, limit: usize)
                 "exact": false,
                 "guesses": solutions.guesses(),
             }),
-            fields,
+            puzzle.fields(),
         ])),
         Format::Json => out.json(merge([
             json!({ "status": "counted", "count": count.count, "exact": count.exact }),
-            fields,
+            puzzle.fields(),
         ])),
         _ if timed_out => out.timed_out(solutions.guesses(), count.count),
         _ => out.text(&count.to_string()),

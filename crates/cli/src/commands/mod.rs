@@ -46,6 +46,24 @@ pub fn solutions(grid: &Grid, search: &SearchArgs) -> Solutions {
     Solutions::new(grid, search.engine.into()).with_stop(stop)
 }
 
+/// Which puzzle a result speaks of, for its JSON fields (`size`, `box`, …), built only when
+/// JSON is written.
+#[derive(Clone, Copy)]
+pub enum Described<'a> {
+    Classic(&'a Grid),
+    Variant(&'a nsudoku::variant::Puzzle),
+}
+
+impl Described<'_> {
+    /// The puzzle's fields in a JSON result.
+    pub fn fields(self) -> serde_json::Value {
+        match self {
+            Described::Classic(grid) => crate::output::shape_fields(grid),
+            Described::Variant(puzzle) => crate::variant::fields(puzzle),
+        }
+    }
+}
+
 /// A search's solutions as the commands use them, for classic and variant puzzles alike.
 pub trait Search {
     /// The next solution, as a grid to print.

@@ -2,13 +2,13 @@
 //! them up to a limit (`--all`), classic or variant.
 
 use nsudoku::Grid;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::cli::{Format, SolveArgs};
-use crate::output::{Out, Status, merge, shape_fields};
+use crate::output::{Out, Status, merge};
 use crate::variant;
 
-use super::{Input, Run, Search, VariantSearch};
+use super::{Described, Input, Run, Search, VariantSearch};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let how = Run {
@@ -33,7 +33,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
                 let hint = out.symbols_hint(&grid);
                 let puzzle = Puzzle {
                     givens: &grid,
-                    fields: shape_fields(&grid),
+                    described: Described::Classic(&grid),
                     hint,
                 };
                 solve(out, &puzzle, solutions, args);
@@ -52,7 +52,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
                 let solutions = VariantSearch::new(p, &args.search);
                 let puzzle = Puzzle {
                     givens: &givens,
-                    fields: variant::fields(p),
+                    described: Described::Variant(p),
                     hint: None,
                 };
                 solve(out, &puzzle, solutions, args);
@@ -65,7 +65,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 /// box), and a likely reason for no or several solutions.
 struct Puzzle<'a> {
     givens: &'a Grid,
-    fields: Value,
+    described: Described<'a>,
     hint: Option<String>,
 }
 
@@ -94,7 +94,7 @@ fn one(out: &mut Out, puzzle: &Puzzle, mut solutions: impl Search, args: &SolveA
     let hint = puzzle.hint.clone().filter(|_| status != "solved");
     match (out.format, &first) {
         (Format::Json, _) => {
-            let mut fields = merge([json!({ "status": status }), puzzle.fields.clone()]);
+            let mut fields = merge([json!({ "status": status }), puzzle.described.fields()]);
             if let Some(hint) = hint {
                 fields["hint"] = json!(hint);
             }
@@ -160,7 +160,7 @@ fn all(out: &mut Out, puzzle: &Puzzle, mut solutions: impl Search, args: &SolveA
         if timed_out {
             fields["guesses"] = json!(solutions.guesses());
         }
-        return out.json(merge([fields, puzzle.fields.clone()]));
+        return out.json(merge([fields, puzzle.described.fields()]));
     }
     if timed_out {
         return out.timed_out(solutions.guesses(), count);
