@@ -12,4 +12,5 @@ mod solve;
 mod variant;
 mod variant_formats;
 mod variant_links;
+mod variant_oracle;
 mod variant_text;

@@ -11,6 +11,9 @@
 //! `N`, a total no digits can make or regions of the wrong size are [`Error`]s with their place,
 //! so the engines never meet them.
 
+pub mod check;
+#[cfg(feature = "sat")]
+pub mod cnf;
 mod constraint;
 mod error;
 pub mod fpuzzles;
