@@ -196,7 +196,7 @@ pub fn explain(
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
 ) -> PyResult<Explanation> {
-    let grid = puzzle.valid(shape(r#box))?;
+    let grid = puzzle.classic_only("explain")?.valid(shape(r#box))?;
     let (work, duration) = logic_work(timeout)?;
     let result = work.run(py, |stop| {
         let count = count_within(&grid, stop)?;
@@ -300,7 +300,7 @@ pub fn rate(
     scale: &str,
     timeout: Option<f64>,
 ) -> PyResult<Rating> {
-    let grid = puzzle.valid(shape(r#box))?;
+    let grid = puzzle.classic_only("rate")?.valid(shape(r#box))?;
     let scale = self::scale(scale)?;
     let (work, duration) = logic_work(timeout)?;
     let result = work.run(py, |stop| {
@@ -368,8 +368,10 @@ pub fn hint(
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
 ) -> PyResult<Hint> {
-    let grid = puzzle.valid(shape(r#box))?;
-    let givens = givens.map(|g| g.valid(Some(grid.shape()))).transpose()?;
+    let grid = puzzle.classic_only("hint")?.valid(shape(r#box))?;
+    let givens = givens
+        .map(|g| g.classic_only("hint")?.valid(Some(grid.shape())))
+        .transpose()?;
     let marks = marks
         .map(|text| read_marks(&text, &grid, &Alphabet::standard()))
         .transpose()
