@@ -197,9 +197,8 @@ pub fn is_unique(
 /// With ``grid`` (a solution, or a grid in progress with 0 for empty cells, in any form a
 /// puzzle takes: a ``Grid``, a line, rows, an array): the rules it breaks in the puzzle,
 /// classic or variant, as ``Broken`` (name, cells, message); in a partial grid, only what its
-/// empty cells cannot mend. An empty list for a solution: ``check(p, grid=s) == []`` and
-/// ``s`` full is ``s`` solves ``p``. Raises ``InvalidPuzzle`` if ``grid`` does not read as a
-/// grid of the puzzle's size.
+/// empty cells cannot mend. A full grid solves the puzzle exactly when the list is empty.
+/// Raises ``InvalidPuzzle`` if ``grid`` does not read as a grid of the puzzle's size.
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None, *, grid = None, ignore_unknown = false))]
 pub fn check<'py>(

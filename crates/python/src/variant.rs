@@ -38,7 +38,8 @@ pub fn warn(py: Python<'_>, warnings: &[String]) -> PyResult<()> {
     for w in warnings {
         let message =
             CString::new(w.replace('\0', " ")).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        PyErr::warn(py, &category, &message, 2)?;
+        // Level 1: the Python line that called the extension.
+        PyErr::warn(py, &category, &message, 1)?;
     }
     Ok(())
 }

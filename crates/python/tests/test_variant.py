@@ -256,8 +256,9 @@ def test_unknown_constraints_and_warnings():
     with pytest.raises(nsudoku.InvalidPuzzle) as e:
         nsudoku.solve(doc)
     assert e.value.errors[0].kind == "unknown_constraint" and "spaceship" in str(e.value)
-    with pytest.warns(nsudoku.VariantWarning, match="spaceship"):
+    with pytest.warns(nsudoku.VariantWarning, match="spaceship") as caught:
         assert str(nsudoku.solve(doc, ignore_unknown=True)) == LITTLE_SOLUTION
+    assert caught[0].filename == __file__
     with pytest.warns(nsudoku.VariantWarning):
         v = nsudoku.Variant(doc, ignore_unknown=True)
     assert any("spaceship" in w for w in v.warnings)
