@@ -164,7 +164,8 @@ impl Generated {
 /// ``difficulty`` (``easy`` … ``extreme``) or ``rating`` (an ER range ``(low, high)``) rates
 /// the candidates on ``scale`` until one fits. The same ``seed`` gives the same puzzle, the
 /// first of ``nsudoku generate --seed``. Raises ``Timeout`` after ``timeout`` seconds (default:
-/// 60 with a difficulty or rating, else none).
+/// 60 with a difficulty or rating, else none). The puzzles are classic: a variant puzzle
+/// given for ``size`` raises ``Error``.
 #[pyfunction]
 #[pyo3(signature = (size = Size(9), r#box = None, *, symmetry = "none", minimal = false,
     difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None),

@@ -186,7 +186,8 @@ impl Explanation {
 ///
 /// Returns an ``Explanation`` (its ``status`` is ``"stuck"`` when logic gets no further).
 /// Raises ``InvalidPuzzle``, ``NoSolution``, ``Timeout`` after ``timeout`` seconds (default
-/// 60, as the CLI's; None: no limit), or ``nsudoku.Error`` for grids above 64×64.
+/// 60, as the CLI's; None: no limit), or ``nsudoku.Error`` for grids above 64×64 and for
+/// variant puzzles (not explained yet).
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None, timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, box=None, timeout=60.0)")]
@@ -289,7 +290,7 @@ impl Rating {
 /// ``scale`` is ``"sukaku"`` (Sukaku Explainer's techniques, the default) or ``"classic"``
 /// (Sudoku Explainer 1.2.1). Raises ``InvalidPuzzle``, ``NoSolution``, ``MultipleSolutions``
 /// (only unique puzzles are rated), ``Timeout`` after ``timeout`` seconds (default 60; None: no
-/// limit), or ``nsudoku.Error`` for grids above 64×64.
+/// limit), or ``nsudoku.Error`` for grids above 64×64 and for variant puzzles (not rated yet).
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None, scale = "sukaku", timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, box=None, scale='sukaku', timeout=60.0)")]
@@ -356,7 +357,7 @@ impl Hint {
 /// marks, one token of digits a cell (``.`` for none), as ``nsudoku hint --marks`` takes them.
 /// Raises ``InvalidPuzzle``, ``NoSolution`` or ``MultipleSolutions`` (of the givens, or of the
 /// grid without them), ``Timeout`` after ``timeout`` seconds (default 60; None: no limit), or
-/// ``nsudoku.Error`` for grids above 64×64.
+/// ``nsudoku.Error`` for grids above 64×64 and for variant puzzles.
 #[pyfunction]
 #[pyo3(signature = (puzzle, givens = None, marks = None, r#box = None, timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, givens=None, marks=None, box=None, timeout=60.0)")]

@@ -115,7 +115,8 @@ fn timed_out(timeout: Option<f64>, guesses: u64, got: &str) -> PyErr {
 /// rule), ``NoSolution``, ``MultipleSolutions`` (unless ``first``: then the first solution
 /// found is returned), or ``Timeout`` after ``timeout`` seconds (default: none).
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, first = false, timeout = None, *, ignore_unknown = false))]
+#[pyo3(signature = (puzzle, r#box = None, first = false, timeout = None, *,
+    ignore_unknown = false))]
 pub fn solve(
     py: Python<'_>,
     puzzle: Puzzle,
@@ -246,7 +247,7 @@ pub fn check<'py>(
 ///
 /// Raises ``InvalidPuzzle`` if it does not read or has clashing clues, ``Error`` for a grid
 /// above 16×16 or one too symmetric for the search's bounded memory (a 16×16 grid whose
-/// first band holds empty rows, then a full one).
+/// first band holds empty rows, then a full one) or a variant puzzle.
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None))]
 pub fn canonical(py: Python<'_>, puzzle: Puzzle, r#box: Option<BoxShape>) -> PyResult<PyGrid> {
@@ -261,7 +262,8 @@ pub fn canonical(py: Python<'_>, puzzle: Puzzle, r#box: Option<BoxShape>) -> PyR
 /// ``Timeout`` from the iteration once ``timeout`` seconds (default: none) have passed since
 /// the call.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = Some(1000), r#box = None, timeout = None, *, ignore_unknown = false),
+#[pyo3(signature = (puzzle, limit = Some(1000), r#box = None, timeout = None, *,
+    ignore_unknown = false),
     text_signature = "(puzzle, limit=1000, box=None, timeout=None, *, ignore_unknown=False)")]
 pub fn solutions(
     py: Python<'_>,
