@@ -13,6 +13,10 @@
 //! `nsudoku bench`). Results are written in place into NumPy arrays ([`Runner::array`]), in
 //! input order: `width` values a puzzle and a status code, an index into [`STATUSES`], which
 //! the package turns into words.
+//!
+//! A list or string array whose first text is a variant puzzle (a link, a payload, JSON, the
+//! text form) is a batch of variant puzzles: `solve_many` and `count_many` hand it to
+//! `variant_batch.rs`, the others refuse it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,6 +41,7 @@ use crate::input::{self, BoxShape, shape};
 use crate::list::ListTexts;
 use crate::logic::{DEFAULT_TIMEOUT, count_within, scale};
 use crate::run::{cpus, detached};
+use crate::{variant, variant_batch};
 
 /// The statuses, as in the CLI's JSON; a batch's codes index this list.
 pub const STATUSES: [&str; 9] = [
@@ -99,6 +104,8 @@ pub struct Runner {
     timeout: Option<Duration>,
     base: Stop,
     cancel: Arc<AtomicBool>,
+    /// Puzzles a thread takes at a time.
+    chunk: usize,
 }
 
 impl Runner {
@@ -120,7 +127,14 @@ impl Runner {
                 ..Stop::default()
             },
             cancel,
+            chunk: CHUNK,
         })
+    }
+
+    /// The same run, a thread taking one puzzle at a time: for puzzles that take long each
+    /// (variant puzzles), so that the threads share the work evenly.
+    pub fn one_at_a_time(self) -> Runner {
+        Runner { chunk: 1, ..self }
     }
 
     /// [`Runner::rows`] into a new NumPy array of `n` rows of `width` values (a 1-D array for
@@ -172,6 +186,7 @@ impl Runner {
         F: Fn(&mut S, usize, &Stop, &mut [T]) -> Status + Sync + Send,
     {
         let width = width.max(1);
+        let chunk_rows = self.chunk;
         let n = values.len() / width;
         let mut codes = vec![0u8; n];
         if n == 0 {
@@ -194,7 +209,7 @@ impl Runner {
                         &own
                     }
                 };
-                *code = each(state, k * CHUNK + j, stop, out) as u8;
+                *code = each(state, k * chunk_rows + j, stop, out) as u8;
             }
         };
         let pool = (self.threads > 1)
@@ -210,8 +225,8 @@ impl Runner {
             None => {
                 let mut state = init();
                 for (k, c) in values
-                    .chunks_mut(CHUNK * width)
-                    .zip(codes.chunks_mut(CHUNK))
+                    .chunks_mut(chunk_rows * width)
+                    .zip(codes.chunks_mut(chunk_rows))
                     .enumerate()
                 {
                     chunk(&mut state, k, c);
@@ -219,8 +234,8 @@ impl Runner {
             }
             Some(pool) => pool.install(|| {
                 values
-                    .par_chunks_mut(CHUNK * width)
-                    .zip(codes.par_chunks_mut(CHUNK))
+                    .par_chunks_mut(chunk_rows * width)
+                    .zip(codes.par_chunks_mut(chunk_rows))
                     .enumerate()
                     .for_each_init(&init, |state, (k, c)| chunk(state, k, c));
             }),
@@ -330,7 +345,7 @@ impl<'py> FromPyObject<'_, 'py> for Input<'py> {
 
 impl Input<'_> {
     /// The rows to read, borrowed.
-    fn rows(&self) -> PyResult<Rows<'_>> {
+    pub fn rows(&self) -> PyResult<Rows<'_>> {
         let (data, offsets, valid) = match self {
             Input::Values(array) => return Ok(Rows::Values(array.rows())),
             Input::List(texts) => return Ok(Rows::List(texts)),
@@ -358,7 +373,7 @@ impl Input<'_> {
 }
 
 /// A batch's puzzles, to read one at a time on any thread.
-enum Rows<'a> {
+pub enum Rows<'a> {
     Values(Box<dyn ValueRows + 'a>),
     List(&'a ListTexts<'a>),
     /// Text `i` is `data[offsets[i]..offsets[i + 1]]`, as in Arrow.
@@ -372,7 +387,7 @@ enum Rows<'a> {
 }
 
 impl Rows<'_> {
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         match self {
             Rows::Values(v) => v.dim().0,
             Rows::List(texts) => texts.len(),
@@ -381,7 +396,7 @@ impl Rows<'_> {
     }
 
     /// Text `i` (none if missing, not UTF-8 or longer than [`MAX_LINE`]).
-    fn text(&self, i: usize) -> Option<&str> {
+    pub fn text(&self, i: usize) -> Option<&str> {
         let (data, text, offsets, valid) = match self {
             Rows::Values(_) => return None,
             Rows::List(texts) => return texts.text(i).filter(|t| t.len() <= MAX_LINE),
@@ -404,6 +419,14 @@ impl Rows<'_> {
             Some(text) => text.get(start..end),
             None => std::str::from_utf8(data.get(start..end)?).ok(),
         }
+    }
+
+    /// Whether the batch holds variant puzzles: its first text (not missing nor blank) is one.
+    pub fn is_variant(&self) -> bool {
+        (0..self.len())
+            .filter_map(|i| self.text(i))
+            .find(|t| !t.trim().is_empty())
+            .is_some_and(input::is_variant_text)
     }
 
     /// The batch's shape: the `box` given, else the array's width, else the first text that
@@ -439,12 +462,31 @@ impl Rows<'_> {
 
 /// A batch read: its rows and the options to read each (with the batch's shape).
 fn batch<'a>(input: &'a Input<'_>, boxes: Option<BoxShape>) -> PyResult<(Rows<'a>, ReadOptions)> {
-    let rows = input.rows()?;
+    classic_batch(input.rows()?, boxes)
+}
+
+/// A classic batch's rows and the options to read each (with the batch's shape).
+fn classic_batch(rows: Rows<'_>, boxes: Option<BoxShape>) -> PyResult<(Rows<'_>, ReadOptions)> {
     let options = ReadOptions {
         shape: Some(rows.shape(shape(boxes))?),
         ..ReadOptions::default()
     };
     Ok((rows, options))
+}
+
+/// A batch of classic puzzles for `what` (`rate_many`), which refuses variant ones.
+fn classic_only<'a>(
+    input: &'a Input<'_>,
+    boxes: Option<BoxShape>,
+    what: &str,
+) -> PyResult<(Rows<'a>, ReadOptions)> {
+    let rows = input.rows()?;
+    if rows.is_variant() {
+        return Err(errors::variant_refused(&format!(
+            "{what} does not take them"
+        )));
+    }
+    classic_batch(rows, boxes)
 }
 
 /// The thread's solver, started on `grid` with `stop`: one per thread, reset for each puzzle
@@ -475,7 +517,8 @@ fn unsolved(grid: &Grid) -> Status {
 /// Solves every puzzle of a batch; see `nsudoku.solve_many`. Returns the solutions, an
 /// `(n, N²)` array (zeros where not solved), and the status codes.
 #[pyfunction]
-#[pyo3(signature = (puzzles, r#box = None, first = false, timeout = None, threads = None))]
+#[pyo3(signature = (puzzles, r#box = None, first = false, timeout = None, threads = None,
+    ignore_unknown = false))]
 pub fn solve_many<'py>(
     py: Python<'py>,
     puzzles: Input<'py>,
@@ -483,9 +526,15 @@ pub fn solve_many<'py>(
     first: bool,
     timeout: Option<f64>,
     threads: Option<usize>,
+    ignore_unknown: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (rows, options) = batch(&puzzles, r#box)?;
+    let rows = puzzles.rows()?;
     let runner = Runner::new(threads, input::duration(timeout)?)?;
+    if rows.is_variant() {
+        let options = variant::options(ignore_unknown);
+        return variant_batch::solve(py, runner, &rows, r#box, options, first);
+    }
+    let (rows, options) = classic_batch(rows, r#box)?;
     let shape = options.shape.unwrap_or(Shape::CLASSIC);
     if shape.side() <= usize::from(u8::MAX) {
         solve_rows::<u8>(py, &runner, &rows, &options, first)
@@ -537,7 +586,8 @@ fn solve_rows<'py, T: Symbol>(
 
 /// Counts the solutions of every puzzle of a batch, up to `limit`; see `nsudoku.count_many`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit = 1000, r#box = None, timeout = None, threads = None))]
+#[pyo3(signature = (puzzles, limit = 1000, r#box = None, timeout = None, threads = None,
+    ignore_unknown = false))]
 pub fn count_many<'py>(
     py: Python<'py>,
     puzzles: Input<'py>,
@@ -545,9 +595,15 @@ pub fn count_many<'py>(
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
     threads: Option<usize>,
+    ignore_unknown: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (rows, options) = batch(&puzzles, r#box)?;
+    let rows = puzzles.rows()?;
     let runner = Runner::new(threads, input::duration(timeout)?)?;
+    if rows.is_variant() {
+        let options = variant::options(ignore_unknown);
+        return variant_batch::count(py, runner, &rows, r#box, options, limit);
+    }
+    let (rows, options) = classic_batch(rows, r#box)?;
     runner.array::<i64, _, _, _>(
         py,
         rows.len(),
@@ -581,7 +637,7 @@ pub fn rate_many<'py>(
     timeout: Option<f64>,
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (rows, options) = batch(&puzzles, r#box)?;
+    let (rows, options) = classic_only(&puzzles, r#box, "rate_many")?;
     let scale = self::scale(scale)?;
     let runner = Runner::new(threads, input::duration(timeout)?)?;
     runner.array::<f64, _, _, _>(
@@ -622,7 +678,7 @@ pub fn canonical_many<'py>(
     r#box: Option<BoxShape>,
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (rows, options) = batch(&puzzles, r#box)?;
+    let (rows, options) = classic_only(&puzzles, r#box, "canonical_many")?;
     let runner = Runner::new(threads, None)?;
     let cells = options.shape.unwrap_or(Shape::CLASSIC).cell_count();
     runner.array::<u8, _, _, _>(

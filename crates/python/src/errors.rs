@@ -28,7 +28,9 @@ const SHOWN: usize = 5;
 pub struct Problem {
     /// A stable snake_case name: `bad_symbol`, `cell_count`, `row_length`,
     /// `value_out_of_range`, `bad_value`, `shape`, `duplicate`, `puzzle_count`, `too_long`,
-    /// `more`, …
+    /// `more`, …; for variant puzzles the reader's kinds (`decode`, `json`,
+    /// `unknown_constraint`, `outside_grid`, …), `broken` (givens that break a rule) and
+    /// `variant` (a variant puzzle where a classic grid is wanted).
     pub kind: String,
     /// What is wrong and where (`duplicate 5 in row 1: r1c1 and r1c2`).
     pub message: String,
@@ -38,6 +40,9 @@ pub struct Problem {
     pub column: Option<usize>,
     /// The cells concerned, 0-based `(row, column)`: both clues of a duplicate, a bad value.
     pub cells: Vec<(usize, usize)>,
+    /// Where in a variant puzzle: a JSON path of its f-puzzles document
+    /// (`killercage[2].cells[0]`) or a line of its text form (`line 4`).
+    pub at: Option<String>,
 }
 
 #[pymethods]
@@ -64,6 +69,7 @@ impl Problem {
             line: None,
             column: None,
             cells: cell.into_iter().collect(),
+            at: None,
         }
     }
 
@@ -97,6 +103,30 @@ impl From<&nsudoku::Error> for Problem {
             line,
             column,
             cells: cells.iter().map(|c| (c.row(), c.col())).collect(),
+            at: None,
+        }
+    }
+}
+
+impl From<&nsudoku::variant::Error> for Problem {
+    /// A variant puzzle's problem: its message says where (`… (at killercage[2])`), as `at`
+    /// does; a place in the text form (`line 3, column 8`) is `line` and `column` too.
+    fn from(e: &nsudoku::variant::Error) -> Problem {
+        let number = |prefix: &str| {
+            let rest = e.at.split_once(prefix)?.1;
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        };
+        let line = e.at.starts_with("line ").then(|| number("line ")).flatten();
+        Problem {
+            kind: e.kind.name().to_owned(),
+            message: e.to_string(),
+            line,
+            column: line.and_then(|_| number(", column ")),
+            cells: Vec::new(),
+            at: (!e.at.is_empty()).then(|| e.at.clone()),
         }
     }
 }
@@ -118,6 +148,11 @@ pub fn invalid(problems: Vec<Problem>) -> PyErr {
         message += &format!("; and {} more (see .errors)", problems.len() - SHOWN);
     }
     classes::InvalidPuzzle::new_err((message, problems))
+}
+
+/// `InvalidPuzzle` for a variant puzzle's problems.
+pub fn invalid_variant(errors: &[nsudoku::variant::Error]) -> PyErr {
+    invalid(errors.iter().map(Problem::from).collect())
 }
 
 /// `InvalidPuzzle` for the library's problems.
@@ -144,6 +179,14 @@ pub fn timeout(what: String) -> PyErr {
 /// puzzle the generator did not find).
 pub fn error(message: String) -> PyErr {
     classes::Error::new_err(message)
+}
+
+/// `nsudoku.Error` for a variant puzzle given to what takes classic puzzles only: `what`
+/// says what it does not do (`explain does not take them`).
+pub fn variant_refused(what: &str) -> PyErr {
+    error(format!(
+        "variant puzzles are solved, counted and checked; {what} yet"
+    ))
 }
 
 /// Keeps the first [`MAX_ERRORS`] problems and counts the rest, as the library does.

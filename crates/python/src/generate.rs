@@ -100,6 +100,26 @@ fn options(
     Ok((options, input::duration(timeout)?))
 }
 
+/// The `size` argument: a number. A variant puzzle given instead is refused: the generator
+/// makes classic puzzles.
+#[derive(Clone, Copy, Debug)]
+pub struct Size(pub usize);
+
+impl<'py> FromPyObject<'_, 'py> for Size {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Size> {
+        let not_a_size = match obj.extract::<usize>() {
+            Ok(n) => return Ok(Size(n)),
+            Err(e) => e,
+        };
+        if obj.extract::<input::Puzzle>().is_ok_and(|p| p.is_variant()) {
+            return Err(errors::variant_refused("generate does not make them"));
+        }
+        Err(not_a_size)
+    }
+}
+
 /// A seed from the clock, for calls without one.
 fn clock_seed() -> u64 {
     SystemTime::now()
@@ -144,14 +164,17 @@ impl Generated {
 /// ``difficulty`` (``easy`` … ``extreme``) or ``rating`` (an ER range ``(low, high)``) rates
 /// the candidates on ``scale`` until one fits. The same ``seed`` gives the same puzzle, the
 /// first of ``nsudoku generate --seed``. Raises ``Timeout`` after ``timeout`` seconds (default:
-/// 60 with a difficulty or rating, else none).
+/// 60 with a difficulty or rating, else none). The puzzles are classic: a variant puzzle
+/// given for ``size`` raises ``Error``.
 #[pyfunction]
-#[pyo3(signature = (size = 9, r#box = None, *, symmetry = "none", minimal = false,
-    difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None))]
+#[pyo3(signature = (size = Size(9), r#box = None, *, symmetry = "none", minimal = false,
+    difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None),
+    text_signature = "(size=9, box=None, *, symmetry='none', minimal=False, difficulty=None, \
+        rating=None, scale='sukaku', seed=None, timeout=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
-    size: usize,
+    size: Size,
     r#box: Option<BoxShape>,
     symmetry: &str,
     minimal: bool,
@@ -162,7 +185,7 @@ pub fn generate(
     timeout: Option<f64>,
 ) -> PyResult<Generated> {
     let (options, duration) = options(
-        size, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
+        size.0, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
     )?;
     let seed = seed.unwrap_or_else(clock_seed);
     let generator = Generator::new(options, seed);
@@ -193,14 +216,16 @@ pub fn generate(
 /// 255×255), the ``i``-th rows the ``i``-th puzzle of the seed. A puzzle not found within
 /// ``timeout`` seconds leaves both rows zero.
 #[pyfunction]
-#[pyo3(signature = (count, size = 9, r#box = None, *, symmetry = "none", minimal = false,
+#[pyo3(signature = (count, size = Size(9), r#box = None, *, symmetry = "none", minimal = false,
     difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None,
-    threads = None))]
+    threads = None),
+    text_signature = "(count, size=9, box=None, *, symmetry='none', minimal=False, \
+        difficulty=None, rating=None, scale='sukaku', seed=None, timeout=None, threads=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_many<'py>(
     py: Python<'py>,
     count: usize,
-    size: usize,
+    size: Size,
     r#box: Option<BoxShape>,
     symmetry: &str,
     minimal: bool,
@@ -212,7 +237,7 @@ pub fn generate_many<'py>(
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let (options, duration) = options(
-        size, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
+        size.0, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
     )?;
     let side = options.shape.side();
     let generator = Generator::new(options, seed.unwrap_or_else(clock_seed));

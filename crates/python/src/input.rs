@@ -8,18 +8,28 @@
 //! [5, 3, 0, …]                 N² numbers
 //! numpy.ndarray                N × N or flat, any integer type (through `tolist`)
 //! nsudoku.Grid                 as it is (with another box shape if one is given)
+//! "https://f-puzzles.com/?…"  a variant puzzle: a link, a payload, f-puzzles or SudokuPad
+//!                              JSON, the text form (`nsudoku::variant::read`)
+//! {"size": 9, "grid": …}       a variant puzzle: an f-puzzles document
+//! nsudoku.Variant              a variant puzzle, as read
 //! ```
+//!
+//! Text is a variant puzzle when the library says so ([`is_variant_text`]): a JSON object, a
+//! link, a payload, or lines with a constraint's keyword or a header. Anything else, classic
+//! text included, is read as a classic grid, as the command line does.
 
 use std::time::{Duration, Instant};
 
 use nsudoku::parse::{ReadOptions, read_line};
+use nsudoku::variant::{self, fpuzzles};
 use nsudoku::{Grid, Shape};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::errors::{self, Collected, Problem};
 use crate::grid::PyGrid;
+use crate::variant::PyVariant;
 
 /// The most text one puzzle may take: a 512×512 grid written as numbers takes about 1 MiB,
 /// drawn with rules a few; a longer text is refused before it is read.
@@ -34,6 +44,31 @@ pub enum Puzzle {
     /// `N²` values.
     Flat(Vec<Value>),
     Grid(Grid),
+    /// A `dict`: an f-puzzles document (or an object naming one), as JSON text.
+    Document(String),
+    /// An `nsudoku.Variant`.
+    Variant(Box<variant::Puzzle>),
+}
+
+/// A puzzle read: a classic grid, or a variant puzzle and what its reader skipped.
+#[derive(Debug)]
+pub enum Either {
+    Classic(Grid),
+    Variant(fpuzzles::Read),
+}
+
+/// Whether `text` is a variant puzzle rather than a classic grid: a JSON object, a link or
+/// payload ([`variant::is_variant_line`]), or the text form
+/// ([`variant::text::looks_like_text_form`]).
+pub fn is_variant_text(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    // Links, keywords and headers have letters, and payloads do (base64 of compressed JSON):
+    // a grid of digits, the usual classic puzzle, is classic without decoding it as a payload
+    // (which would cost as much as solving it).
+    if !t.starts_with('{') && !t.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    variant::is_variant_line(t) || variant::text::looks_like_text_form(t.lines())
 }
 
 /// One cell's value as given: a number (None is 0), or something else, by its `repr`.
@@ -67,6 +102,12 @@ impl<'py> FromPyObject<'_, 'py> for Puzzle {
         if let Ok(grid) = obj.cast::<PyGrid>() {
             return Ok(Puzzle::Grid(grid.get().0.clone()));
         }
+        if let Ok(v) = obj.cast::<PyVariant>() {
+            return Ok(Puzzle::Variant(Box::new(v.get().puzzle.clone())));
+        }
+        if obj.cast::<PyDict>().is_ok() {
+            return json_text(obj).map(Puzzle::Document);
+        }
         // NumPy arrays (and the like) become nested lists.
         let obj = if obj.hasattr("tolist")? {
             obj.call_method0("tolist")?
@@ -75,7 +116,8 @@ impl<'py> FromPyObject<'_, 'py> for Puzzle {
         };
         let not_a_puzzle = || {
             PyTypeError::new_err(
-                "expected a puzzle: a string, rows (of strings or numbers), an array or a Grid",
+                "expected a puzzle: a string, rows (of strings or numbers), an array, a Grid, \
+                 a Variant or a dict (an f-puzzles document)",
             )
         };
         let items: Vec<Bound<'py, PyAny>> = obj
@@ -105,6 +147,19 @@ impl<'py> FromPyObject<'_, 'py> for Puzzle {
     }
 }
 
+/// A `dict` as JSON text (Python's `json.dumps`).
+pub fn json_text(obj: Borrowed<'_, '_, PyAny>) -> PyResult<String> {
+    let py = obj.py();
+    py.import("json")?
+        .call_method1("dumps", (obj,))
+        .and_then(|text| text.extract())
+        .map_err(|e| {
+            PyTypeError::new_err(format!(
+                "a dict puzzle is an f-puzzles document, which JSON can hold: {e}"
+            ))
+        })
+}
+
 /// The text of a `str` or (UTF-8) `bytes` object; `None` for anything else.
 fn text_of(obj: Borrowed<'_, '_, PyAny>) -> PyResult<Option<String>> {
     if let Ok(text) = obj.cast::<PyString>() {
@@ -116,19 +171,66 @@ fn text_of(obj: Borrowed<'_, '_, PyAny>) -> PyResult<Option<String>> {
     Ok(None)
 }
 
+/// The problem of a text longer than [`MAX_TEXT`].
+fn too_long(text: &str) -> Vec<Problem> {
+    vec![Problem::at(
+        "too_long",
+        format!(
+            "{} MiB of text: no puzzle is longer than {} MiB",
+            text.len() >> 20,
+            MAX_TEXT >> 20
+        ),
+        None,
+    )]
+}
+
 impl Puzzle {
-    /// The grid as read (clashing clues are not looked for), or every problem found.
+    /// Whether this is a variant puzzle: a `Variant`, a `dict`, or variant text.
+    pub fn is_variant(&self) -> bool {
+        match self {
+            Puzzle::Text(text) => text.len() <= MAX_TEXT && is_variant_text(text),
+            Puzzle::Document(_) | Puzzle::Variant(_) => true,
+            Puzzle::Rows(_) | Puzzle::Flat(_) | Puzzle::Grid(_) => false,
+        }
+    }
+
+    /// For what takes classic puzzles only: `nsudoku.Error` if this is a variant puzzle,
+    /// saying that `what` (`explain`) does not take it.
+    pub fn classic_only(self, what: &str) -> PyResult<Puzzle> {
+        if self.is_variant() {
+            return Err(errors::variant_refused(&format!(
+                "{what} does not take them"
+            )));
+        }
+        Ok(self)
+    }
+
+    /// The puzzle read, classic or variant (a `Variant` as it is, without its warnings, which
+    /// were given when it was made), or every problem found.
+    pub fn read_either(
+        self,
+        shape: Option<Shape>,
+        options: fpuzzles::ReadOptions,
+    ) -> Result<Either, Vec<Problem>> {
+        match self {
+            Puzzle::Text(text) if text.len() > MAX_TEXT => Err(too_long(&text)),
+            Puzzle::Text(text) if is_variant_text(&text) => variant_read(&text, options),
+            Puzzle::Document(json) => variant_read(&json, options),
+            Puzzle::Variant(puzzle) => Ok(Either::Variant(fpuzzles::Read {
+                puzzle: *puzzle,
+                warnings: Vec::new(),
+            })),
+            classic => classic.read(shape).map(Either::Classic),
+        }
+    }
+
+    /// The grid as read (clashing clues are not looked for), or every problem found; a
+    /// variant puzzle is a problem here (of kind `variant`).
     pub fn read(self, shape: Option<Shape>) -> Result<Grid, Vec<Problem>> {
         match self {
-            Puzzle::Text(text) if text.len() > MAX_TEXT => Err(vec![Problem::at(
-                "too_long",
-                format!(
-                    "{} MiB of text: no puzzle is longer than {} MiB",
-                    text.len() >> 20,
-                    MAX_TEXT >> 20
-                ),
-                None,
-            )]),
+            Puzzle::Text(text) if text.len() > MAX_TEXT => Err(too_long(&text)),
+            Puzzle::Document(_) | Puzzle::Variant(_) => Err(not_classic()),
+            Puzzle::Text(text) if is_variant_text(&text) => Err(not_classic()),
             Puzzle::Text(text) => {
                 let options = ReadOptions {
                     shape,
@@ -175,6 +277,22 @@ impl Puzzle {
         grid.check().map_err(|e| errors::invalid_puzzle(&e))?;
         Ok(grid)
     }
+}
+
+/// A variant puzzle's text read (`nsudoku::variant::read`).
+fn variant_read(text: &str, options: fpuzzles::ReadOptions) -> Result<Either, Vec<Problem>> {
+    variant::read(text, options)
+        .map(Either::Variant)
+        .map_err(|errors| errors.iter().map(Problem::from).collect())
+}
+
+/// The problem of a variant puzzle where a classic grid is wanted.
+fn not_classic() -> Vec<Problem> {
+    vec![Problem::at(
+        "variant",
+        "a variant puzzle, not a classic grid (nsudoku.Variant reads it)".to_owned(),
+        None,
+    )]
 }
 
 /// A grid of `shape` from row-major values: every value out of range, or not a number, is a

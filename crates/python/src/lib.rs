@@ -3,19 +3,21 @@
 //! batches of millions as NumPy arrays.
 //!
 //! The binding is thin: each function turns its arguments into the library's types
-//! (`input.rs`; batches in `batch.rs`), makes its calls into the library with the GIL released
+//! (`input.rs`, which tells variant puzzles from classic ones; batches in `batch.rs` and
+//! `variant_batch.rs`), makes its calls into the library with the GIL released
 //! (`run.rs`), and turns the answer into Python objects (`grid.rs`, `logic.rs`,
-//! `generate.rs`) or into one of the package's exceptions (`errors.rs`).
+//! `generate.rs`, `variant.rs`) or into one of the package's exceptions (`errors.rs`).
 //!
 //! ```text
-//! str, rows, ndarray, Grid ─ input.rs ─► Grid ─┐
-//! 2-D array, texts, Arrow ─ batch.rs ─► rows ──┤ run.rs: GIL released, Ctrl-C looked for;
-//!                                              │ batch.rs: a rayon pool, a solver a thread
-//!                                              ▼
-//!                         the library: Solutions, logic, Generator
-//!                                              │
-//!   Grid, Step, Rating, … ◄─ grid.rs, logic.rs ┤ arrays and status codes ◄─ batch.rs
-//!   InvalidPuzzle, NoSolution, … ◄─ errors.rs ─┘
+//! str, rows, ndarray, Grid ──── input.rs ─► Grid ────────────┐
+//! link, JSON, text form, dict, Variant ──► variant::Puzzle ──┤ run.rs: GIL released,
+//! 2-D array, texts, Arrow ───── batch.rs ─► rows ────────────┤ Ctrl-C looked for;
+//! texts of variant puzzles ─ variant_batch.rs ─► rows ───────┤ batch.rs: a rayon pool
+//!                                                            ▼
+//!          the library: Solutions, variant::Solutions, logic, Generator
+//!                                                            │
+//!   Grid, Step, Rating, Broken, … ◄─ grid.rs, logic.rs, … ────┤ arrays, statuses ◄─ batch.rs
+//!   InvalidPuzzle, NoSolution, … ◄─ errors.rs ───────────────┘
 //! ```
 
 mod batch;
@@ -27,6 +29,8 @@ mod list;
 mod logic;
 mod run;
 mod single;
+mod variant;
+mod variant_batch;
 
 use pyo3::prelude::*;
 
@@ -45,6 +49,8 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<logic::Rating>()?;
     m.add_class::<logic::Hint>()?;
     m.add_class::<generate::Generated>()?;
+    m.add_class::<variant::PyVariant>()?;
+    m.add_class::<variant::Broken>()?;
     m.add_function(wrap_pyfunction!(single::solve, m)?)?;
     m.add_function(wrap_pyfunction!(single::count, m)?)?;
     m.add_function(wrap_pyfunction!(single::is_unique, m)?)?;

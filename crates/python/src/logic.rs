@@ -186,7 +186,8 @@ impl Explanation {
 ///
 /// Returns an ``Explanation`` (its ``status`` is ``"stuck"`` when logic gets no further).
 /// Raises ``InvalidPuzzle``, ``NoSolution``, ``Timeout`` after ``timeout`` seconds (default
-/// 60, as the CLI's; None: no limit), or ``nsudoku.Error`` for grids above 64×64.
+/// 60, as the CLI's; None: no limit), or ``nsudoku.Error`` for grids above 64×64 and for
+/// variant puzzles (not explained yet).
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None, timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, box=None, timeout=60.0)")]
@@ -196,7 +197,7 @@ pub fn explain(
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
 ) -> PyResult<Explanation> {
-    let grid = puzzle.valid(shape(r#box))?;
+    let grid = puzzle.classic_only("explain")?.valid(shape(r#box))?;
     let (work, duration) = logic_work(timeout)?;
     let result = work.run(py, |stop| {
         let count = count_within(&grid, stop)?;
@@ -289,7 +290,7 @@ impl Rating {
 /// ``scale`` is ``"sukaku"`` (Sukaku Explainer's techniques, the default) or ``"classic"``
 /// (Sudoku Explainer 1.2.1). Raises ``InvalidPuzzle``, ``NoSolution``, ``MultipleSolutions``
 /// (only unique puzzles are rated), ``Timeout`` after ``timeout`` seconds (default 60; None: no
-/// limit), or ``nsudoku.Error`` for grids above 64×64.
+/// limit), or ``nsudoku.Error`` for grids above 64×64 and for variant puzzles (not rated yet).
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None, scale = "sukaku", timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, box=None, scale='sukaku', timeout=60.0)")]
@@ -300,7 +301,7 @@ pub fn rate(
     scale: &str,
     timeout: Option<f64>,
 ) -> PyResult<Rating> {
-    let grid = puzzle.valid(shape(r#box))?;
+    let grid = puzzle.classic_only("rate")?.valid(shape(r#box))?;
     let scale = self::scale(scale)?;
     let (work, duration) = logic_work(timeout)?;
     let result = work.run(py, |stop| {
@@ -356,7 +357,7 @@ impl Hint {
 /// marks, one token of digits a cell (``.`` for none), as ``nsudoku hint --marks`` takes them.
 /// Raises ``InvalidPuzzle``, ``NoSolution`` or ``MultipleSolutions`` (of the givens, or of the
 /// grid without them), ``Timeout`` after ``timeout`` seconds (default 60; None: no limit), or
-/// ``nsudoku.Error`` for grids above 64×64.
+/// ``nsudoku.Error`` for grids above 64×64 and for variant puzzles.
 #[pyfunction]
 #[pyo3(signature = (puzzle, givens = None, marks = None, r#box = None, timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, givens=None, marks=None, box=None, timeout=60.0)")]
@@ -368,8 +369,10 @@ pub fn hint(
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
 ) -> PyResult<Hint> {
-    let grid = puzzle.valid(shape(r#box))?;
-    let givens = givens.map(|g| g.valid(Some(grid.shape()))).transpose()?;
+    let grid = puzzle.classic_only("hint")?.valid(shape(r#box))?;
+    let givens = givens
+        .map(|g| g.classic_only("hint")?.valid(Some(grid.shape())))
+        .transpose()?;
     let marks = marks
         .map(|text| read_marks(&text, &grid, &Alphabet::standard()))
         .transpose()

@@ -1,17 +1,19 @@
-"""The Dask path: two worker processes give the single-process result, row for row; and the
-example script, from a file to Parquet."""
+"""The Dask path: two worker processes give the single-process result, row for row; a column of
+variant links; and the example script, from a file to Parquet."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import urllib.parse
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import nsudoku
-from conftest import ROOT, SEVENTEEN, TOP1465, lines
+from conftest import DATA, ROOT, SEVENTEEN, TOP1465, lines
 from test_batch import MIXED
 
 dd = pytest.importorskip("dask.dataframe")
@@ -67,6 +69,17 @@ def test_rate_on_two_workers_equals_one_process(client, frame):
     assert got["rated"].tolist() == status.tolist()
     with pytest.raises(KeyError, match="no column 'quizzes'"):
         nsudoku.dask.rate(dd.from_pandas(small, npartitions=1), "quizzes")
+
+
+def test_a_column_of_variant_links_is_solved_on_two_workers(client):
+    dev = [json.loads(l) for l in (DATA / "variants" / "dev.jsonl").read_text().splitlines() if l.strip()]
+    nine = [d for d in dev if len(d["solution"]) == 81]
+    links = ["https://f-puzzles.com/?load=" + urllib.parse.quote(d["fpuzzles"], safe="") for d in nine]
+    frame = pd.DataFrame({"id": np.arange(len(links)), "puzzle": links})
+    got = nsudoku.dask.solve(dd.from_pandas(frame, npartitions=4), "puzzle", threads=2).compute()
+    assert got["id"].tolist() == list(range(len(links)))
+    assert got["status"].tolist() == ["solved"] * len(links)
+    assert got["solution"].tolist() == [d["solution"] for d in nine]
 
 
 def run_example(*args: str) -> None:

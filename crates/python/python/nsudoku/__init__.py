@@ -5,6 +5,12 @@ One puzzle at a time: ``solve``, ``count``, ``is_unique``, ``check``, ``solution
 format the ``nsudoku`` command reads, a list of rows, a NumPy array (N×N or flat) or a
 ``Grid``.
 
+Variant puzzles (killer cages, thermometers, arrows, kropki dots, anti-knight, …) are solved,
+counted and checked too (``solve``, ``count``, ``is_unique``, ``solutions``, ``check``,
+``solve_many``, ``count_many``): an f-puzzles or SudokuPad link, a payload, f-puzzles JSON
+text or a ``dict`` of it, the text form, or a ``Variant``, which reads any of them and writes
+links, f-puzzles documents and the text form.
+
     >>> import nsudoku
     >>> p = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     >>> str(nsudoku.solve(p))[:9]
@@ -19,7 +25,8 @@ in input order with a status per puzzle, and run on every core with the GIL rele
 cluster if need be.
 
 Errors are ``nsudoku.Error``: ``InvalidPuzzle`` (also a ``ValueError``), ``NoSolution``,
-``MultipleSolutions``, ``Timeout``.
+``MultipleSolutions``, ``Timeout``. What a variant puzzle's reader skipped is a
+``VariantWarning``.
 """
 
 from __future__ import annotations
@@ -34,16 +41,19 @@ class Error(Exception):
     """The base class of nsudoku's exceptions.
 
     Raised itself for what the library cannot do: reasoning (``explain``, ``hint``, ``rate``)
-    on grids above 64×64, a puzzle the generator did not find in its attempts.
+    on grids above 64×64 or on variant puzzles, a puzzle the generator did not find in its
+    attempts.
     """
 
 
 class InvalidPuzzle(Error, ValueError):
-    """A puzzle that does not read, or has clashing clues.
+    """A puzzle that does not read, or has clashing clues (for a variant puzzle: givens that
+    break a rule).
 
     The message names the first problems and where they are (``duplicate 5 in row 1: r1c1 and
-    r1c2``, ``bad symbol 'x' at line 1, column 5``); ``errors`` lists every one (up to 100,
-    then a count) as a ``Problem``.
+    r1c2``, ``bad symbol 'x' at line 1, column 5``, ``cell R10C1 is outside the 9×9 grid (at
+    killercage[2].cells[0])``); ``errors`` lists every one (up to 100, then a count) as a
+    ``Problem`` with its ``kind``, ``message`` and place (``line`` and ``column``, ``at``).
     """
 
     errors: list[Problem]
@@ -65,10 +75,18 @@ class Timeout(Error):
     """The work did not end within its ``timeout``; the message says how far it got."""
 
 
+class VariantWarning(UserWarning):
+    """What a variant puzzle's reader skipped or did not understand (a cosmetic mark, an
+    unknown constraint with ``ignore_unknown=True``, …): the puzzle solved may lack a rule its
+    author meant. Given once per reading (``Variant.warnings`` keeps them); batches give none.
+    """
+
+
 # The extension raises the classes above: they are defined before it is imported.
 from ._batch import canonical_many, count_many, rate_many, solve_many  # noqa: E402
 from ._nsudoku import (  # noqa: E402
     STATUSES,
+    Broken,
     Explanation,
     Generated,
     Grid,
@@ -77,6 +95,7 @@ from ._nsudoku import (  # noqa: E402
     Rating,
     Solutions,
     Step,
+    Variant,
     __version__,
     canonical,
     check,
@@ -94,6 +113,7 @@ from ._nsudoku import (  # noqa: E402
 
 __all__ = [
     "STATUSES",
+    "Broken",
     "Error",
     "Explanation",
     "Generated",
@@ -107,6 +127,8 @@ __all__ = [
     "Solutions",
     "Step",
     "Timeout",
+    "Variant",
+    "VariantWarning",
     "__version__",
     "canonical",
     "canonical_many",

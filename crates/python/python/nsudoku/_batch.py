@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple, Union
 
+import json
+
 import numpy as np
 
 from . import _nsudoku
@@ -32,9 +34,11 @@ def _puzzles(puzzles: Any) -> Any:
         return _from_series(puzzles)
     if package == "pyarrow":
         return _from_arrow(puzzles)
-    if isinstance(puzzles, (str, bytes)):
+    if isinstance(puzzles, (str, bytes, dict, _nsudoku.Variant)):
         raise TypeError("puzzles: expected a batch, got one puzzle (solve() takes one; or [puzzle])")
     items = puzzles if isinstance(puzzles, list) else list(puzzles)
+    if items and isinstance(items[0], (dict, _nsudoku.Variant)):
+        return _variant_texts(items)
     if items and isinstance(items[0], _nsudoku.Grid):
         return np.stack([g.to_numpy().ravel() for g in items])
     if items and not isinstance(items[0], (str, bytes)) and hasattr(items[0], "__len__"):
@@ -74,7 +78,18 @@ def _from_series(series: Any) -> Any:
             "puzzles: a Series of numbers is not a batch: pass texts, or a DataFrame or array"
             " with one puzzle a row"
         )
-    return series.tolist()
+    items = series.tolist()
+    if items and isinstance(items[0], (dict, _nsudoku.Variant)):
+        return _variant_texts(items)
+    return items
+
+
+def _variant_texts(items: list) -> list:
+    """Variant puzzles given as ``dict`` (f-puzzles documents) or ``Variant`` as texts."""
+    return [
+        json.dumps(p) if isinstance(p, dict) else p.to_text() if isinstance(p, _nsudoku.Variant) else p
+        for p in items
+    ]
 
 
 def _from_arrow(array: Any) -> Any:
@@ -114,6 +129,7 @@ def solve_many(
     first: bool = False,
     timeout: Optional[float] = None,
     threads: Optional[int] = None,
+    ignore_unknown: bool = False,
 ) -> Tuple[np.ndarray, np.ndarray]:
     """Solves every puzzle of a batch, on every core.
 
@@ -131,8 +147,15 @@ def solve_many(
 
     ``timeout``: seconds a puzzle (default: none). ``threads``: default one per CPU. The GIL
     is released while solving; Ctrl-C stops the batch.
+
+    Variant puzzles: a batch whose first text is a variant puzzle (a link, a payload, JSON,
+    the text form; or a list of ``dict`` or ``Variant``) is read and solved puzzle by puzzle
+    on the threads, at a variant puzzle's pace (milliseconds to seconds each). Its solutions
+    have the size of its first puzzle that reads; a puzzle of another size is ``"invalid"``,
+    and so is one without a solution whose givens break a rule. ``ignore_unknown=True`` skips
+    the constraints the reader does not know; no ``box`` is given.
     """
-    solutions, codes = _nsudoku.solve_many(_puzzles(puzzles), box, first, timeout, threads)
+    solutions, codes = _nsudoku.solve_many(_puzzles(puzzles), box, first, timeout, threads, ignore_unknown)
     return solutions, _STATUSES[codes]
 
 
@@ -143,15 +166,17 @@ def count_many(
     *,
     timeout: Optional[float] = None,
     threads: Optional[int] = None,
+    ignore_unknown: bool = False,
 ) -> Tuple[np.ndarray, np.ndarray]:
     """Counts the solutions of every puzzle of a batch, up to ``limit``, on every core.
 
-    ``puzzles`` as for ``solve_many``. Returns ``(counts, status)`` in input order: an
-    ``int64`` array (a count of ``limit`` means at least that many) and an array of
-    ``"counted"``, ``"invalid"`` or ``"timeout"`` (the count so far), as ``nsudoku count -f
-    json``. ``timeout``: seconds a puzzle (default: none); ``threads``: default one per CPU.
+    ``puzzles`` as for ``solve_many``, variant puzzles included (of any sizes). Returns
+    ``(counts, status)`` in input order: an ``int64`` array (a count of ``limit`` means at
+    least that many) and an array of ``"counted"``, ``"invalid"`` or ``"timeout"`` (the count
+    so far), as ``nsudoku count -f json``. ``timeout``: seconds a puzzle (default: none);
+    ``threads``: default one per CPU.
     """
-    counts, codes = _nsudoku.count_many(_puzzles(puzzles), limit, box, timeout, threads)
+    counts, codes = _nsudoku.count_many(_puzzles(puzzles), limit, box, timeout, threads, ignore_unknown)
     return counts, _STATUSES[codes]
 
 
@@ -170,6 +195,7 @@ def rate_many(
     ``"multiple"``, ``"invalid"``, ``"timeout"`` or ``"error"`` (a grid above 64×64), as
     ``nsudoku rate -f json``. ``scale``: ``"sukaku"`` or ``"classic"``. ``timeout``: seconds a
     puzzle (default 60, as the CLI's; None: no limit); ``threads``: default one per CPU.
+    Raises ``Error`` for a batch of variant puzzles (not rated yet).
     """
     er, codes = _nsudoku.rate_many(_puzzles(puzzles), box, scale, timeout, threads)
     return er, _STATUSES[codes]
@@ -188,7 +214,8 @@ def canonical_many(
     array of ``"canonical"``, ``"invalid"`` (does not read, another size, clashing clues) or
     ``"error"`` (a grid above 16×16, or one too symmetric for the search's bounded memory).
     Two rows are the same puzzle in disguise exactly when their forms are equal, so ``np.unique(forms, axis=0, return_index=True)`` finds the
-    distinct puzzles of a collection. ``threads``: default one per CPU.
+    distinct puzzles of a collection. ``threads``: default one per CPU. Raises ``Error`` for
+    a batch of variant puzzles.
     """
     forms, codes = _nsudoku.canonical_many(_puzzles(puzzles), box, threads)
     return forms, _STATUSES[codes]

@@ -1,13 +1,16 @@
 """Types of the extension module (Rust), which ``nsudoku`` re-exports."""
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
-#: A puzzle: text in any format the ``nsudoku`` command reads, rows of text, rows of numbers
-#: (0 or None for empty), N² numbers, an N×N or flat integer array, or a ``Grid``.
-_Puzzle = Union[str, bytes, Sequence[str], Sequence[Sequence[Optional[int]]], Sequence[Optional[int]], npt.NDArray[np.integer], "Grid"]
+#: A classic puzzle: text in any format the ``nsudoku`` command reads, rows of text, rows of
+#: numbers (0 or None for empty), N² numbers, an N×N or flat integer array, or a ``Grid``.
+_Classic = Union[str, bytes, Sequence[str], Sequence[Sequence[Optional[int]]], Sequence[Optional[int]], npt.NDArray[np.integer], "Grid"]
+#: A puzzle, classic or variant: a variant puzzle is text (a link, a payload, f-puzzles or
+#: SudokuPad JSON, the text form), a ``dict`` (an f-puzzles document) or a ``Variant``.
+_Puzzle = Union[_Classic, Dict[str, Any], "Variant"]
 #: A box shape: ``"3x2"`` or ``(3, 2)``, 3 cells wide and 2 tall.
 _Box = Union[str, Tuple[int, int], None]
 #: A batch as the extension reads it (the package converts the others).
@@ -25,6 +28,8 @@ __all__ = [
     "Rating",
     "Hint",
     "Generated",
+    "Variant",
+    "Broken",
     "solve",
     "count",
     "is_unique",
@@ -91,7 +96,10 @@ class Problem:
     @property
     def kind(self) -> str:
         """``bad_symbol``, ``cell_count``, ``row_length``, ``value_out_of_range``,
-        ``bad_value``, ``shape``, ``duplicate``, ``puzzle_count``, ``too_long``, ``more``, …"""
+        ``bad_value``, ``shape``, ``duplicate``, ``puzzle_count``, ``too_long``, ``more``, …;
+        for variant puzzles ``decode``, ``json``, ``unknown_constraint``, ``bad_cell``,
+        ``outside_grid``, ``impossible``, ``regions``, ``size``, ``syntax``, ``broken`` (givens
+        that break a rule), ``variant`` (a variant puzzle where a classic grid is wanted)."""
     @property
     def message(self) -> str: ...
     @property
@@ -100,6 +108,75 @@ class Problem:
     def column(self) -> Optional[int]: ...
     @property
     def cells(self) -> List[Tuple[int, int]]: ...
+    @property
+    def at(self) -> Optional[str]:
+        """Where in a variant puzzle: a JSON path (``killercage[2].cells[0]``) or ``line 4``."""
+
+@final
+class Variant:
+    """A variant puzzle: a grid of size N (1 to 64), its givens, regions and constraints.
+
+    ``Variant(puzzle, ignore_unknown=False)`` reads an f-puzzles or SudokuPad link, a payload,
+    f-puzzles or SudokuPad JSON, the text form, a JSON object with a ``fpuzzles``, ``puzzle``
+    or ``link`` field, a ``dict`` (an f-puzzles document), or a classic puzzle. Raises
+    ``InvalidPuzzle``; what the reader skipped is in ``warnings`` (and given as
+    ``VariantWarning``). ``str(v)`` is the text form.
+    """
+
+    def __new__(cls, puzzle: _Puzzle, ignore_unknown: bool = False) -> Variant: ...
+    @property
+    def size(self) -> int:
+        """N: the rows, columns and digits of the grid."""
+    @property
+    def constraints(self) -> List[str]:
+        """The constraints by name, in order: ``["killer", "killer", "thermo"]``."""
+    @property
+    def givens(self) -> Grid:
+        """The givens (0 for empty), in the puzzle's boxes or the default boxes of its size."""
+    @property
+    def regions(self) -> List[List[Optional[int]]]:
+        """Each cell's region number from 0, row by row; None for a cell in no region."""
+    @property
+    def box(self) -> Optional[str]:
+        """The box shape ``"WxH"`` when the regions are boxes; None for irregular regions."""
+    @property
+    def title(self) -> Optional[str]: ...
+    @property
+    def author(self) -> Optional[str]: ...
+    @property
+    def rules(self) -> Optional[str]: ...
+    @property
+    def warnings(self) -> List[str]:
+        """What the reader skipped or did not understand."""
+    def to_link(self) -> str:
+        """A link that opens the puzzle in f-puzzles (``Error`` for a rule it cannot hold)."""
+    def to_sudokupad_link(self) -> str:
+        """A link that opens the puzzle in SudokuPad."""
+    def to_payload(self) -> str:
+        """The payload of an f-puzzles link."""
+    def to_json(self) -> str:
+        """The f-puzzles document as JSON text."""
+    def to_fpuzzles(self) -> Dict[str, Any]:
+        """The f-puzzles document as a ``dict``."""
+    def to_text(self) -> str:
+        """The text form, which holds every rule and reads back to an equal puzzle."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Broken:
+    """A rule a grid breaks (from ``check``): the constraint's ``name`` (``sudoku`` for rows,
+    columns, regions, givens and candidates) and its index in ``Variant.constraints``, the
+    0-based cells, and a message counting from 1."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def constraint(self) -> Optional[int]: ...
+    @property
+    def cells(self) -> List[Tuple[int, int]]: ...
+    @property
+    def message(self) -> str: ...
 
 @final
 class Solutions(Iterator[Grid]):
@@ -209,35 +286,55 @@ class Generated:
     def seed(self) -> int:
         """``generate(…, seed=seed)`` makes the same puzzle again."""
 
-def solve(puzzle: _Puzzle, box: _Box = None, first: bool = False, timeout: Optional[float] = None) -> Grid:
-    """The puzzle's solution. Raises ``InvalidPuzzle``, ``NoSolution``, ``MultipleSolutions``
-    (unless ``first``: the first found is returned), or ``Timeout`` after ``timeout`` s."""
+def solve(
+    puzzle: _Puzzle,
+    box: _Box = None,
+    first: bool = False,
+    timeout: Optional[float] = None,
+    *,
+    ignore_unknown: bool = False,
+) -> Grid:
+    """The puzzle's solution (classic or variant). Raises ``InvalidPuzzle``, ``NoSolution``,
+    ``MultipleSolutions`` (unless ``first``: the first found is returned), or ``Timeout``."""
 
-def count(puzzle: _Puzzle, limit: int = 1000, box: _Box = None, timeout: Optional[float] = None) -> int:
+def count(
+    puzzle: _Puzzle, limit: int = 1000, box: _Box = None, timeout: Optional[float] = None, *, ignore_unknown: bool = False
+) -> int:
     """The number of solutions, counting no further than ``limit``."""
 
-def is_unique(puzzle: _Puzzle, box: _Box = None, timeout: Optional[float] = None) -> bool:
+def is_unique(puzzle: _Puzzle, box: _Box = None, timeout: Optional[float] = None, *, ignore_unknown: bool = False) -> bool:
     """Whether the puzzle has exactly one solution."""
 
-def check(puzzle: _Puzzle, box: _Box = None) -> List[Problem]:
-    """Every problem with the puzzle (what does not read, then clashes); empty when valid."""
+def check(
+    puzzle: _Puzzle, box: _Box = None, *, grid: Optional[_Classic] = None, ignore_unknown: bool = False
+) -> Union[List[Problem], List[Broken]]:
+    """What is wrong: the problems of a puzzle that does not read (``Problem``); a classic
+    puzzle's clashes (``Problem``); a variant puzzle's broken rules, or with ``grid`` the
+    rules that grid breaks in the puzzle (``Broken``). Empty when nothing is wrong."""
 
-def solutions(puzzle: _Puzzle, limit: Optional[int] = 1000, box: _Box = None, timeout: Optional[float] = None) -> Solutions:
+def solutions(
+    puzzle: _Puzzle,
+    limit: Optional[int] = 1000,
+    box: _Box = None,
+    timeout: Optional[float] = None,
+    *,
+    ignore_unknown: bool = False,
+) -> Solutions:
     """The solutions, found lazily, up to ``limit`` (None: all)."""
 
-def explain(puzzle: _Puzzle, box: _Box = None, timeout: Optional[float] = 60.0) -> Explanation:
-    """The logical steps that solve the puzzle, simplest technique first."""
+def explain(puzzle: _Classic, box: _Box = None, timeout: Optional[float] = 60.0) -> Explanation:
+    """The logical steps that solve the puzzle, simplest technique first (classic only)."""
 
 def hint(
-    puzzle: _Puzzle,
-    givens: Optional[_Puzzle] = None,
+    puzzle: _Classic,
+    givens: Optional[_Classic] = None,
     marks: Optional[str] = None,
     box: _Box = None,
     timeout: Optional[float] = 60.0,
 ) -> Hint:
     """The next logical step for a grid in progress, or the player's mistakes."""
 
-def rate(puzzle: _Puzzle, box: _Box = None, scale: str = "sukaku", timeout: Optional[float] = 60.0) -> Rating:
+def rate(puzzle: _Classic, box: _Box = None, scale: str = "sukaku", timeout: Optional[float] = 60.0) -> Rating:
     """The difficulty on Sudoku Explainer's ER scale, as ``nsudoku rate``."""
 
 def generate(
@@ -271,7 +368,7 @@ def generate_many(
     """``count`` new puzzles and their solutions, ``(count, N²)`` arrays: the same as
     ``nsudoku generate -n count --seed seed``."""
 
-def canonical(puzzle: _Puzzle, box: _Box = None) -> Grid:
+def canonical(puzzle: _Classic, box: _Box = None) -> Grid:
     """The canonical (minlex) form: the smallest grid of every grid the puzzle's transforms make;
     equal for two puzzles exactly when one is the other in disguise. Up to 16×16."""
 
@@ -281,10 +378,20 @@ def to_lines(values: npt.NDArray[np.integer], box: _Box = None) -> List[Optional
 # The batch functions as the package calls them (``nsudoku.solve_many`` and the others take
 # more kinds of input and return statuses as words).
 def solve_many(
-    puzzles: _Batch, box: _Box = None, first: bool = False, timeout: Optional[float] = None, threads: Optional[int] = None
+    puzzles: _Batch,
+    box: _Box = None,
+    first: bool = False,
+    timeout: Optional[float] = None,
+    threads: Optional[int] = None,
+    ignore_unknown: bool = False,
 ) -> Tuple[npt.NDArray[Union[np.uint8, np.uint16]], npt.NDArray[np.uint8]]: ...
 def count_many(
-    puzzles: _Batch, limit: int = 1000, box: _Box = None, timeout: Optional[float] = None, threads: Optional[int] = None
+    puzzles: _Batch,
+    limit: int = 1000,
+    box: _Box = None,
+    timeout: Optional[float] = None,
+    threads: Optional[int] = None,
+    ignore_unknown: bool = False,
 ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]: ...
 def rate_many(
     puzzles: _Batch, box: _Box = None, scale: str = "sukaku", timeout: Optional[float] = 60.0, threads: Optional[int] = None

@@ -17,6 +17,11 @@ order and their other columns, and new columns are added::
 Each partition runs on ``threads`` threads (default 1): Dask already runs one task a worker
 thread, and the GIL is released while the puzzles are solved, so a worker with ``nthreads``
 threads uses that many cores.
+
+A column of variant puzzles (links, payloads, f-puzzles JSON, the text form) is solved the
+same way, a puzzle at a time on each partition's threads; its solutions are lines of the
+digits of its size (``ignore_unknown`` as ``solve_many``'s). As for classic puzzles, a
+partition's solutions have the size of its first puzzle that reads: one size a column.
 """
 
 from __future__ import annotations
@@ -43,10 +48,13 @@ def solve_partition(
     threads: Optional[int] = 1,
     solution: str = "solution",
     status: str = "status",
+    ignore_unknown: bool = False,
 ) -> pd.DataFrame:
     """``frame`` with two more columns: ``solution``, each solution as the CLI writes it on a
     line (missing where the puzzle is not solved), and ``status`` (as ``solve_many``'s)."""
-    solutions, statuses = solve_many(frame[column], box, first=first, timeout=timeout, threads=threads)
+    solutions, statuses = solve_many(
+        frame[column], box, first=first, timeout=timeout, threads=threads, ignore_unknown=ignore_unknown
+    )
     lines = np.array(to_lines(solutions, box), dtype=object)
     lines[statuses != "solved"] = None
     return frame.assign(
@@ -97,10 +105,11 @@ def solve(
     threads: Optional[int] = 1,
     solution: str = "solution",
     status: str = "status",
+    ignore_unknown: bool = False,
 ) -> dd.DataFrame:
-    """Solves the puzzles (texts) of ``column``, partition by partition (lazily, as Dask
-    does): the frame with ``solution`` and ``status`` columns added, rows in their order.
-    The options are ``solve_many``'s; ``threads`` is a partition's (default 1)."""
+    """Solves the puzzles (texts, classic or variant) of ``column``, partition by partition
+    (lazily, as Dask does): the frame with ``solution`` and ``status`` columns added, rows in
+    their order. The options are ``solve_many``'s; ``threads`` is a partition's (default 1)."""
     return _map(
         frame,
         solve_partition,
@@ -111,6 +120,7 @@ def solve(
         threads=threads,
         solution=solution,
         status=status,
+        ignore_unknown=ignore_unknown,
     )
 
 
