@@ -216,10 +216,7 @@ impl Puzzle {
             Puzzle::Text(text) if text.len() > MAX_TEXT => Err(too_long(&text)),
             Puzzle::Text(text) if is_variant_text(&text) => variant_read(&text, options),
             Puzzle::Document(json) => variant_read(&json, options),
-            Puzzle::Variant(puzzle) => Ok(Either::Variant(fpuzzles::Read {
-                puzzle: *puzzle,
-                warnings: Vec::new(),
-            })),
+            Puzzle::Variant(puzzle) => Ok(Either::Variant(fpuzzles::Read::new(*puzzle))),
             classic => classic.read(shape).map(Either::Classic),
         }
     }

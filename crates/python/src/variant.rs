@@ -175,10 +175,9 @@ impl PyVariant {
             .map_err(errors::invalid)?
         {
             Either::Variant(read) => read,
-            Either::Classic(grid) => Read {
-                puzzle: Puzzle::from_grid(&grid).map_err(|e| errors::invalid_variant(&[e]))?,
-                warnings: Vec::new(),
-            },
+            Either::Classic(grid) => {
+                Read::new(Puzzle::from_grid(&grid).map_err(|e| errors::invalid_variant(&[e]))?)
+            }
         };
         warn(py, &read.warnings)?;
         Ok(PyVariant {
