@@ -269,40 +269,81 @@ fn variant_input(input: &mut Box<dyn BufRead>) -> anyhow::Result<Option<bool>> {
     Ok(nsudoku::variant::text::looks_like_text_form(block.iter().copied()).then_some(true))
 }
 
-/// Variant puzzles in the text form: each block of lines between blank lines is a puzzle.
-fn read_blocks(
-    mut input: Box<dyn BufRead>,
-    mut each: impl FnMut(Item, u64) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    let mut buf = Vec::new();
-    let (mut number, mut bytes) = (0, 0u64);
-    let mut block: Option<(String, usize)> = None;
-    loop {
-        buf.clear();
-        let n = (&mut input)
+/// Lines of an input, each at most [`MAX_LINE`] bytes (a longer one is an error found at once),
+/// without their line break, a byte-order mark or invalid UTF-8 (which becomes U+FFFD), with
+/// their 1-based number and the bytes read since the last one was taken.
+struct Lines {
+    input: Box<dyn BufRead>,
+    buf: Vec<u8>,
+    number: usize,
+    bytes: u64,
+}
+
+impl Lines {
+    fn new(input: Box<dyn BufRead>) -> Lines {
+        Lines {
+            input,
+            buf: Vec::new(),
+            number: 0,
+            bytes: 0,
+        }
+    }
+
+    /// The next line and its number, or `None` at the end.
+    fn next(&mut self) -> anyhow::Result<Option<(usize, String)>> {
+        self.buf.clear();
+        let n = (&mut self.input)
             .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
+            .read_until(b'\n', &mut self.buf)
             .context("cannot read")?;
         if n == 0 {
-            break;
+            return Ok(None);
         }
-        bytes += n as u64;
-        number += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
+        self.bytes += n as u64;
+        self.number += 1;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        } else if self.buf.len() > MAX_LINE {
+            anyhow::bail!(
+                "line {} is longer than {} MiB: no puzzle is that long",
+                self.number,
+                MAX_LINE >> 20
+            );
         }
-        let text = String::from_utf8_lossy(&buf);
-        let text = text.trim_start_matches('\u{feff}').trim_end_matches('\r');
+        if self.number == 1 && self.buf.starts_with("\u{feff}".as_bytes()) {
+            // A byte-order mark, as some editors write: not a symbol.
+            self.buf.drain(..3);
+        }
+        let text = match String::from_utf8(std::mem::take(&mut self.buf)) {
+            Ok(text) => text,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
+        Ok(Some((self.number, text)))
+    }
+
+    /// The bytes read since the last call.
+    fn taken(&mut self) -> u64 {
+        std::mem::take(&mut self.bytes)
+    }
+}
+
+/// Variant puzzles in the text form: each block of lines between blank lines is a puzzle.
+fn read_blocks(
+    input: Box<dyn BufRead>,
+    mut each: impl FnMut(Item, u64) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut lines = Lines::new(input);
+    let mut block: Option<(String, usize)> = None;
+    while let Some((number, text)) = lines.next()? {
+        let text = text.trim_end_matches('\r');
         if text.trim().is_empty() {
             if let Some((text, line)) = block.take() {
-                each(
-                    Item::Variant(VariantText {
-                        line,
-                        text,
-                        block: true,
-                    }),
-                    std::mem::take(&mut bytes),
-                )?;
+                let item = Item::Variant(VariantText {
+                    line,
+                    text,
+                    block: true,
+                });
+                each(item, lines.taken())?;
             }
             continue;
         }
@@ -323,7 +364,7 @@ fn read_blocks(
                 text,
                 block: true,
             }),
-            bytes,
+            lines.taken(),
         )?;
     }
     Ok(())
@@ -333,35 +374,21 @@ fn read_blocks(
 /// line that opens a JSON object without closing it, whose document goes on to the line where
 /// its braces close.
 fn read_variant_lines(
-    mut input: Box<dyn BufRead>,
+    input: Box<dyn BufRead>,
     mut each: impl FnMut(Item, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let mut buf = Vec::new();
-    let mut number = 0;
-    let mut bytes = 0u64;
+    let mut lines = Lines::new(input);
     // A JSON document over several lines: its text, first line and brace depth.
     let mut open: Option<(String, usize, Depth)> = None;
-    loop {
-        buf.clear();
-        let n = (&mut input)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
-            .context("cannot read")?;
-        if n == 0 {
-            break;
-        }
-        bytes += n as u64;
-        number += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        } else if buf.len() > MAX_LINE {
-            anyhow::bail!(
-                "line {number} is longer than {} MiB: no puzzle is that long",
-                MAX_LINE >> 20
-            );
-        }
-        let text = String::from_utf8_lossy(&buf);
-        let text = text.trim_start_matches('\u{feff}').trim_end_matches('\r');
+    let item = |text: String, line: usize| {
+        Item::Variant(VariantText {
+            line,
+            text,
+            block: false,
+        })
+    };
+    while let Some((number, text)) = lines.next()? {
+        let text = text.trim_end_matches('\r');
         if let Some((doc, line, depth)) = &mut open {
             doc.push('\n');
             doc.push_str(text);
@@ -373,14 +400,7 @@ fn read_variant_lines(
             }
             if depth.feed(text) {
                 let (doc, line, _) = open.take().unwrap_or_default();
-                each(
-                    Item::Variant(VariantText {
-                        line,
-                        text: doc,
-                        block: false,
-                    }),
-                    std::mem::take(&mut bytes),
-                )?;
+                each(item(doc, line), lines.taken())?;
             }
             continue;
         }
@@ -395,25 +415,11 @@ fn read_variant_lines(
                 continue;
             }
         }
-        each(
-            Item::Variant(VariantText {
-                line: number,
-                text: trimmed.to_owned(),
-                block: false,
-            }),
-            std::mem::take(&mut bytes),
-        )?;
+        each(item(trimmed.to_owned(), number), lines.taken())?;
     }
     if let Some((doc, line, _)) = open {
         // Unclosed: the reader says what is wrong with it.
-        each(
-            Item::Variant(VariantText {
-                line,
-                text: doc,
-                block: false,
-            }),
-            bytes,
-        )?;
+        each(item(doc, line), lines.taken())?;
     }
     Ok(())
 }
@@ -452,49 +458,21 @@ impl Depth {
 
 /// Puzzles line by line ([`read_path`] without a column).
 fn read_lines(
-    mut input: Box<dyn BufRead>,
+    input: Box<dyn BufRead>,
     options: &ReadOptions,
     mut each: impl FnMut(Record, u64) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let mut reader = Reader::new(options.clone());
-    let mut buf = Vec::new();
-    let mut number = 0;
-    let mut bytes = 0u64;
-    loop {
-        buf.clear();
-        let n = (&mut input)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
-            .context("cannot read")?;
-        if n == 0 {
-            break;
-        }
-        bytes += n as u64;
-        number += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        } else if buf.len() > MAX_LINE {
-            anyhow::bail!(
-                "line {number} is longer than {} MiB: no puzzle is that long",
-                MAX_LINE >> 20
-            );
-        }
-        if number == 1 && buf.starts_with("\u{feff}".as_bytes()) {
-            // A byte-order mark, as some editors write: not a symbol.
-            buf.drain(..3);
-        }
-        // Invalid UTF-8 becomes U+FFFD, which the reader reports as a bad symbol in place.
-        match String::from_utf8(std::mem::take(&mut buf)) {
-            Ok(text) => reader.push_owned(number, text),
-            Err(e) => reader.push_line(number, &String::from_utf8_lossy(e.as_bytes())),
-        }
+    let mut lines = Lines::new(input);
+    while let Some((number, text)) = lines.next()? {
+        reader.push_owned(number, text);
         while let Some(record) = reader.next_record() {
-            each(record, std::mem::take(&mut bytes))?;
+            each(record, lines.taken())?;
         }
     }
     reader.finish();
     while let Some(record) = reader.next_record() {
-        each(record, std::mem::take(&mut bytes))?;
+        each(record, lines.taken())?;
     }
     Ok(())
 }

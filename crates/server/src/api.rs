@@ -226,6 +226,19 @@ pub enum SolveStatus {
     Timeout,
 }
 
+impl SolveStatus {
+    /// The outcome of a search that found a solution or not, and another one or not, unless
+    /// it was interrupted.
+    pub fn of(found: bool, another: bool, interrupted: bool) -> SolveStatus {
+        match (found, another) {
+            _ if interrupted => SolveStatus::Timeout,
+            (false, _) => SolveStatus::NoSolution,
+            (true, true) => SolveStatus::Multiple,
+            (true, false) => SolveStatus::Solved,
+        }
+    }
+}
+
 /// The answer of `POST /api/v1/solve`.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct SolveResponse {

@@ -30,12 +30,7 @@ fn solve_grid(grid: &Grid, first: bool, stop: Stop) -> SolveResponse {
     let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop);
     let found = solutions.next();
     let several = found.is_some() && !first && solutions.next_values().is_some();
-    let status = match (&found, several) {
-        _ if solutions.interrupted() => SolveStatus::Timeout,
-        (None, _) => SolveStatus::NoSolution,
-        (Some(_), true) => SolveStatus::Multiple,
-        (Some(_), false) => SolveStatus::Solved,
-    };
+    let status = SolveStatus::of(found.is_some(), several, solutions.interrupted());
     SolveResponse {
         status,
         size: grid.side(),

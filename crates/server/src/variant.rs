@@ -40,12 +40,7 @@ pub fn solve(read: &Read, first: bool, stop: Stop) -> SolveResponse {
     let mut solutions = puzzle.solutions().with_stop(stop);
     let found = solutions.next_values().map(<[u16]>::to_vec);
     let several = found.is_some() && !first && solutions.next_values().is_some();
-    let status = match (&found, several) {
-        _ if solutions.interrupted() => SolveStatus::Timeout,
-        (None, _) => SolveStatus::NoSolution,
-        (Some(_), true) => SolveStatus::Multiple,
-        (Some(_), false) => SolveStatus::Solved,
-    };
+    let status = SolveStatus::of(found.is_some(), several, solutions.interrupted());
     SolveResponse {
         status,
         size: puzzle.size(),

@@ -13,17 +13,23 @@ pub(super) struct Group {
     pub cells: Box<[u32]>,
 }
 
+/// Bit-sliced counts of each digit's places among `cells`: the digits with at least one,
+/// at least two, and more than three.
+fn places(cells: &[u32], ctx: &Ctx) -> (u64, u64, u64) {
+    let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
+    for &c in cells {
+        let m = ctx.get(c as usize);
+        more |= thrice & m;
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+    }
+    (once, twice, more)
+}
+
 impl Group {
     pub fn propagate(&self, ctx: &mut Ctx) -> bool {
-        // Bit-sliced counts of each digit's places: once, twice, three times, four or more.
-        let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
-        for &c in self.cells.iter() {
-            let m = ctx.get(c as usize);
-            more |= thrice & m;
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
+        let (once, twice, _) = places(&self.cells, ctx);
         let k = self.cells.len() as u32;
         let have = once.count_ones();
         if have < k {
@@ -33,7 +39,6 @@ impl Group {
             // A group smaller than N with digits to spare: nothing is forced.
             return true;
         }
-        let _ = more;
         // Every digit present is needed: one with a single place goes there.
         let mut hidden = once & !twice;
         while hidden != 0 {
@@ -63,15 +68,7 @@ pub(super) struct Pointing {
 
 impl Pointing {
     pub fn propagate(&self, ctx: &mut Ctx) -> bool {
-        // Bit-sliced counts of each digit's places: once, twice, three times, more.
-        let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
-        for &c in self.cells.iter() {
-            let m = ctx.get(c as usize);
-            more |= thrice & m;
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
+        let (once, twice, more) = places(&self.cells, ctx);
         if once.count_ones() != self.cells.len() as u32 {
             // Digits to spare (or too few: the group itself says so).
             return true;
