@@ -23,6 +23,7 @@ mod groups;
 mod lines;
 mod network;
 mod pairs;
+mod same;
 mod sums;
 
 use super::Watch;
@@ -292,6 +293,7 @@ impl VariantEngine {
                 Prop::Sandwich(s) => s.propagate(&mut ctx),
                 Prop::Skyscraper(s) => s.propagate(&mut ctx),
                 Prop::Quadruple(q) => q.propagate(&mut ctx),
+                Prop::Same(s) => s.propagate(&mut ctx),
             };
             if !ok {
                 for &c in net.members(h) {

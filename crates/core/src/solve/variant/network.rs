@@ -30,6 +30,7 @@ use super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
 use super::groups::{Group, Pointing};
 use super::lines::{Ends, Renban, Zipper};
 use super::pairs::{Pair, Relation};
+use super::same::Same;
 use super::sums::{Cage, Combos, EqualSums, Sum, Term};
 use crate::Cell;
 use crate::variant::{Constraint, Diagonal, NO_REGION, Negative, Puzzle};
@@ -50,6 +51,7 @@ pub(super) enum Prop {
     Sandwich(Sandwich),
     Skyscraper(Skyscraper),
     Quadruple(Quadruple),
+    Same(Same),
 }
 
 impl Prop {
@@ -77,6 +79,7 @@ impl Prop {
             Prop::Sandwich(s) => s.cells.to_vec(),
             Prop::Skyscraper(s) => s.cells.to_vec(),
             Prop::Quadruple(q) => q.cells.to_vec(),
+            Prop::Same(s) => s.a.iter().chain(s.b.iter()).copied().collect(),
         }
     }
 
@@ -381,6 +384,7 @@ impl Network {
             );
         }
         innies_and_outies(&mut b, &mut combos);
+        leftovers(&mut b, &regions);
         Network::lay_out(b, combos)
     }
 
@@ -990,6 +994,17 @@ fn innies_and_outies(b: &mut Builder, combos: &mut Option<Combos>) {
             areas.push((cols, total * k as i64, false));
         }
     }
+    // Rows or columns 1 to k from either edge, for the k beyond the bands.
+    for k in 4..n {
+        let ku = k as u32;
+        let top = (0..ku * nu).collect();
+        let bottom = ((nu - ku) * nu..nu * nu).collect();
+        let left = (0..nu * nu).filter(|c| c % nu < ku).collect();
+        let right = (0..nu * nu).filter(|c| c % nu >= nu - ku).collect();
+        for area in [top, bottom, left, right] {
+            areas.push((area, total * k as i64, false));
+        }
+    }
     let mut seen = std::collections::HashSet::new();
     for (area, area_total, one_house) in areas {
         let inside: std::collections::HashSet<u32> = area.iter().copied().collect();
@@ -1052,6 +1067,62 @@ fn innies_and_outies(b: &mut Builder, combos: &mut Option<Combos>) {
                 .chain(outies.iter().map(|&c| (c, -1)))
                 .collect();
             b.sum(terms, target);
+        }
+    }
+}
+
+/// The law of leftovers for irregular regions: rows 1 to k (from either edge; columns too)
+/// and the regions that lie mostly inside them, when those number k, hold the same digits,
+/// so the cells each has outside the other hold the same digits (see [`Same`]).
+fn leftovers(b: &mut Builder, regions: &std::collections::BTreeMap<u16, Vec<u32>>) {
+    let n = b.n;
+    let pieces: Vec<&Vec<u32>> = regions.values().filter(|r| r.len() == n).collect();
+    if n < 4 || pieces.len() != n {
+        return;
+    }
+    let nu = n as u32;
+    let lines: [Box<dyn Fn(u32) -> Vec<u32>>; 4] = [
+        Box::new(|i| (0..nu).map(|j| i * nu + j).collect()),
+        Box::new(|i| (0..nu).map(|j| (nu - 1 - i) * nu + j).collect()),
+        Box::new(|i| (0..nu).map(|j| j * nu + i).collect()),
+        Box::new(|i| (0..nu).map(|j| j * nu + nu - 1 - i).collect()),
+    ];
+    let mut seen = std::collections::HashSet::new();
+    for line in &lines {
+        let mut inside = vec![false; n * n];
+        let mut covered = vec![false; n * n];
+        let mut used = vec![false; pieces.len()];
+        let mut taken = 0;
+        for i in 0..nu - 1 {
+            for c in line(i) {
+                inside[c as usize] = true;
+            }
+            for (k, piece) in pieces.iter().enumerate() {
+                let within = piece.iter().filter(|&&c| inside[c as usize]).count();
+                if !used[k] && 2 * within > piece.len() {
+                    used[k] = true;
+                    taken += 1;
+                    for &c in piece.iter() {
+                        covered[c as usize] = true;
+                    }
+                }
+            }
+            if i == 0 || taken != i + 1 {
+                continue;
+            }
+            let a: Vec<u32> = (0..nu * nu)
+                .filter(|&c| inside[c as usize] && !covered[c as usize])
+                .collect();
+            let c: Vec<u32> = (0..nu * nu)
+                .filter(|&c| covered[c as usize] && !inside[c as usize])
+                .collect();
+            if a.is_empty() || a.len() >= n || !seen.insert(a.clone()) {
+                continue;
+            }
+            b.props.push(Prop::Same(Same {
+                a: a.into_boxed_slice(),
+                b: c.into_boxed_slice(),
+            }));
         }
     }
 }
