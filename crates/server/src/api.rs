@@ -4,6 +4,7 @@
 
 use nsudoku::logic::{Candidate, Step};
 use nsudoku::parse::{Alphabet, Layout, ReadOptions, read_str};
+use nsudoku::variant::fpuzzles::{Read as VariantRead, ReadOptions as VariantOptions};
 use nsudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -37,7 +38,7 @@ impl Puzzle {
     pub fn is_variant(&self) -> bool {
         match self {
             Puzzle::Object(_) => true,
-            Puzzle::Text(text) => crate::variant::is_variant(text),
+            Puzzle::Text(text) => is_variant_text(text),
             Puzzle::Rows(_) => false,
         }
     }
@@ -48,10 +49,23 @@ impl Puzzle {
             Puzzle::Object(object) => {
                 Some(serde_json::to_string(object).unwrap_or_default().into())
             }
-            Puzzle::Text(text) if crate::variant::is_variant(text) => Some(text.as_str().into()),
+            Puzzle::Text(text) if is_variant_text(text) => Some(text.as_str().into()),
             _ => None,
         }
     }
+}
+
+/// Whether a puzzle's string is a variant puzzle: a JSON document, a link, a payload, or the
+/// text form (a header or a constraint's keyword on some line). Classic text is none of these.
+pub(crate) fn is_variant_text(text: &str) -> bool {
+    let t = text.trim();
+    nsudoku::variant::is_variant_line(t) || nsudoku::variant::text::looks_like_text_form(t.lines())
+}
+
+/// Reads a variant puzzle written any way the library reads; its problems are a 422.
+pub(crate) fn read_variant(text: &str, ignore_unknown: bool) -> Result<VariantRead, ApiError> {
+    nsudoku::variant::read(text, VariantOptions { ignore_unknown })
+        .map_err(|e| ApiError::invalid_variant(&e))
 }
 
 /// A puzzle as read: a classic grid, or a variant puzzle with what the reader skipped.
@@ -60,7 +74,7 @@ pub enum Read {
     /// A classic puzzle, valid.
     Classic(Grid),
     /// A variant puzzle.
-    Variant(nsudoku::variant::fpuzzles::Read),
+    Variant(VariantRead),
 }
 
 /// Rows of integers, 0 for an empty cell.
@@ -110,7 +124,7 @@ impl ReadArgs {
     pub fn read(&self, puzzle: &Puzzle) -> Result<Read, ApiError> {
         self.options()?;
         match puzzle.variant_text() {
-            Some(text) => crate::variant::read(&text, self.ignore_unknown).map(Read::Variant),
+            Some(text) => read_variant(&text, self.ignore_unknown).map(Read::Variant),
             None => self.grid(puzzle).map(Read::Classic),
         }
     }
