@@ -9,11 +9,12 @@ use numpy::Element;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::batch::{Runner, Status, Symbol};
 use crate::errors;
-use crate::grid::{PyGrid, array, quote};
+use crate::grid::{PyGrid, array};
 use crate::input::{self, BoxShape};
 use crate::logic::{DEFAULT_TIMEOUT, Rating, scale};
+use crate::repr::quote;
+use crate::runner::{Runner, Status, Symbol};
 
 /// The levels `difficulty` names.
 const LEVELS: [Level; 5] = [
