@@ -2,6 +2,7 @@
 //! conversions between them and the library's values. Field names and statuses are the
 //! command line's JSON ones wherever it has them.
 
+use nsudoku::generate::{Difficulty, Symmetry};
 use nsudoku::logic::{Candidate, Step};
 use nsudoku::parse::{Alphabet, Layout, ReadOptions, read_str};
 use nsudoku::variant::fpuzzles::{Read as VariantRead, ReadOptions as VariantOptions};
@@ -556,35 +557,6 @@ pub struct RateResponse {
     pub steps: usize,
 }
 
-/// A difficulty level: a band of the ER scale (easy ≤ 2.3, medium ≤ 3.4, hard ≤ 4.8,
-/// expert ≤ 7.2, extreme above).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    Extreme,
-}
-
-/// The symmetry of a puzzle's clue pattern.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
-pub enum SymmetryName {
-    None,
-    Rot180,
-    Rot90,
-    Mirror,
-    Flip,
-    Diagonal,
-    Antidiagonal,
-    Dihedral,
-    Full,
-}
-
 /// `POST /api/v1/generate`.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -602,7 +574,7 @@ pub struct GenerateRequest {
     pub difficulty: Option<Difficulty>,
     /// The symmetry of the clues.
     #[serde(default)]
-    pub symmetry: Option<SymmetryName>,
+    pub symmetry: Option<Symmetry>,
     /// The same seed and options give the same puzzle.
     #[serde(default)]
     pub seed: Option<u64>,

@@ -6,8 +6,8 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use nsudoku::generate::{Generator, Options as GenerateOptions, Symmetry};
-use nsudoku::logic::{self, Hint, Level, Options, Outcome, Scale};
+use nsudoku::generate::{Generator, Options as GenerateOptions};
+use nsudoku::logic::{self, Hint, Options, Outcome, Scale};
 use nsudoku::parse::{Alphabet, read_marks};
 use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 
@@ -406,30 +406,6 @@ pub async fn rate(
 /// The largest grid `generate` makes: larger ones take minutes and cannot be rated.
 const GENERATE_MAX_SIDE: usize = 64;
 
-fn level(d: Difficulty) -> Level {
-    match d {
-        Difficulty::Easy => Level::Easy,
-        Difficulty::Medium => Level::Medium,
-        Difficulty::Hard => Level::Hard,
-        Difficulty::Expert => Level::Expert,
-        Difficulty::Extreme => Level::Extreme,
-    }
-}
-
-fn symmetry(s: SymmetryName) -> Symmetry {
-    match s {
-        SymmetryName::None => Symmetry::None,
-        SymmetryName::Rot180 => Symmetry::Rot180,
-        SymmetryName::Rot90 => Symmetry::Rot90,
-        SymmetryName::Mirror => Symmetry::Mirror,
-        SymmetryName::Flip => Symmetry::Flip,
-        SymmetryName::Diagonal => Symmetry::Diagonal,
-        SymmetryName::Antidiagonal => Symmetry::AntiDiagonal,
-        SymmetryName::Dihedral => Symmetry::Dihedral,
-        SymmetryName::Full => Symmetry::Full,
-    }
-}
-
 /// The box shape for `size`: as square as it allows, at least as wide as tall.
 fn shape_for(size: usize) -> Result<Shape, ApiError> {
     let h = (1..=size)
@@ -469,10 +445,10 @@ pub async fn generate(
     }
     let mut options = GenerateOptions::new(shape);
     if let Some(d) = req.difficulty {
-        options.rating = Some(level(d).range());
+        options.rating = Some(d.range());
     }
     if let Some(s) = req.symmetry {
-        options.symmetry = symmetry(s);
+        options.symmetry = s;
     }
     let seed = req.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
