@@ -98,6 +98,14 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
+    /// The symbols for 1, 2, … (`symbols`, else the standard ones).
+    pub fn alphabet(&self) -> Result<Alphabet, ApiError> {
+        match &self.symbols {
+            Some(s) => Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}"))),
+            None => Ok(Alphabet::standard()),
+        }
+    }
+
     fn options(&self) -> Result<ReadOptions, ApiError> {
         let shape = match &self.shape {
             Some(s) => Some(
@@ -106,14 +114,8 @@ impl ReadArgs {
             ),
             None => None,
         };
-        let alphabet = match &self.symbols {
-            Some(s) => {
-                Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}")))?
-            }
-            None => Alphabet::standard(),
-        };
         Ok(ReadOptions {
-            alphabet,
+            alphabet: self.alphabet()?,
             shape,
             layout: Layout::Auto,
         })
@@ -312,6 +314,20 @@ pub struct CountResponse {
     /// For a variant puzzle: what the reader skipped.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+}
+
+impl CountResponse {
+    /// The answer for `count`, classic or variant: a search's count, whether its time ran
+    /// out, and what the reader skipped.
+    pub fn of(count: nsudoku::Count, interrupted: bool, warnings: Vec<String>) -> CountResponse {
+        CountResponse {
+            status: if interrupted { "timeout" } else { "counted" },
+            count: count.count,
+            exact: count.exact,
+            complete: count.exact,
+            warnings,
+        }
+    }
 }
 
 /// `POST /api/v1/check`.

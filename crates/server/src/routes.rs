@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use nsudoku::generate::{Generator, Options as GenerateOptions};
 use nsudoku::logic::{self, Hint, Options, Outcome, Scale};
-use nsudoku::parse::{Alphabet, read_marks};
+use nsudoku::parse::read_marks;
 use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 
 use crate::api::*;
@@ -84,26 +84,16 @@ pub async fn count(
     if limit == 0 {
         return Err(ApiError::bad_request("limit: at least 1"));
     }
-    let stop = state.stop(req.timeout)?;
     state
-        .run(move || {
-            let grid = match req.read.read(&req.puzzle)? {
-                Read::Classic(grid) => grid,
-                Read::Variant(read) => return Ok(Json(variant::count(&read, limit, stop))),
-            };
-            let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
-            let count = solutions.count_up_to(limit);
-            Ok(Json(CountResponse {
-                status: if solutions.interrupted() {
-                    "timeout"
-                } else {
-                    "counted"
-                },
-                count: count.count,
-                exact: count.exact,
-                complete: count.exact,
-                warnings: Vec::new(),
-            }))
+        .answer(req.timeout, move |stop| {
+            Ok(match req.read.read(&req.puzzle)? {
+                Read::Classic(grid) => {
+                    let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
+                    let count = solutions.count_up_to(limit);
+                    CountResponse::of(count, solutions.interrupted(), Vec::new())
+                }
+                Read::Variant(read) => variant::count(&read, limit, stop),
+            })
         })
         .await
 }
@@ -195,13 +185,7 @@ fn player_values(read: &ReadArgs, grid: &Puzzle, n: usize) -> Result<Vec<u16>, A
 fn marks(marks: &Marks, grid: &Grid, read: &ReadArgs) -> Result<Vec<Vec<Digit>>, ApiError> {
     match marks {
         Marks::Text(text) => {
-            let alphabet = match &read.symbols {
-                Some(s) => {
-                    Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}")))?
-                }
-                None => Alphabet::standard(),
-            };
-            read_marks(text, grid, &alphabet).map_err(|e| ApiError::invalid_puzzle(&e))
+            read_marks(text, grid, &read.alphabet()?).map_err(|e| ApiError::invalid_puzzle(&e))
         }
         Marks::Lists(lists) => {
             let cells = grid.values().len();
@@ -245,9 +229,8 @@ pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let stop = state.stop(req.timeout)?;
     state
-        .run(move || {
+        .answer(req.timeout, move |stop| {
             let givens = req.read.grid(&req.puzzle)?;
             // The player's grid may hold clashing entries: they are mistakes, not bad input.
             let grid = match &req.grid {
@@ -275,11 +258,11 @@ pub async fn hint(
                 Hint::Interrupted => ("timeout", None, Vec::new()),
                 _ => ("no_unique_solution", None, Vec::new()),
             };
-            Ok(Json(HintResponse {
+            Ok(HintResponse {
                 status,
                 step,
                 mistakes,
-            }))
+            })
         })
         .await
 }
@@ -310,6 +293,30 @@ fn not_unique(grid: &Grid, stop: &Stop) -> Option<&'static str> {
     }
 }
 
+/// The shape `explain` and `rate` share: the puzzle read into a valid classic grid; answered
+/// `unanswered(status)` when it has no solution, several, or could not be counted in time;
+/// else by `work` on the grid, with the request's stop.
+async fn on_unique_grid<T, F>(
+    state: &AppState,
+    req: LogicRequest,
+    unanswered: fn(&'static str) -> T,
+    work: F,
+) -> Result<Json<T>, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Grid, Stop) -> Result<T, ApiError> + Send + 'static,
+{
+    state
+        .answer(req.timeout, move |stop| {
+            let grid = req.read.grid(&req.puzzle)?;
+            match not_unique(&grid, &stop) {
+                Some(status) => Ok(unanswered(status)),
+                None => work(&grid, stop),
+            }
+        })
+        .await
+}
+
 /// `POST /api/v1/explain`: every step of a logical solve.
 #[utoipa::path(
     post,
@@ -321,42 +328,37 @@ pub async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<LogicRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let stop = state.stop(req.timeout)?;
-    state
-        .run(move || {
-            let grid = req.read.grid(&req.puzzle)?;
-            if let Some(status) = not_unique(&grid, &stop) {
-                return Ok(Json(ExplainResponse {
-                    status,
-                    steps: Vec::new(),
-                    hardest: 0.0,
-                    er: None,
-                    level: None,
-                }));
-            }
-            let options = Options {
-                unique: true,
-                stop,
-                ..Options::default()
-            };
-            let e = logic::explain_with(&grid, &options)
-                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let rating = logic::rate_within(&grid, Scale::default(), &options.stop)
-                .ok()
-                .filter(|r| r.outcome != Outcome::Interrupted);
-            Ok(Json(ExplainResponse {
-                status: match e.outcome {
-                    Outcome::Solved => "solved",
-                    Outcome::Stuck => "stuck",
-                    Outcome::Interrupted => "timeout",
-                },
-                hardest: e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max),
-                er: rating.as_ref().map(|r| r.er),
-                level: rating.as_ref().map(|r| r.level.to_string()),
-                steps: e.steps.iter().map(StepOut::from).collect(),
-            }))
+    let unanswered = |status| ExplainResponse {
+        status,
+        steps: Vec::new(),
+        hardest: 0.0,
+        er: None,
+        level: None,
+    };
+    on_unique_grid(&state, req, unanswered, |grid, stop| {
+        let options = Options {
+            unique: true,
+            stop,
+            ..Options::default()
+        };
+        let e = logic::explain_with(grid, &options)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let rating = logic::rate_within(grid, Scale::default(), &options.stop)
+            .ok()
+            .filter(|r| r.outcome != Outcome::Interrupted);
+        Ok(ExplainResponse {
+            status: match e.outcome {
+                Outcome::Solved => "solved",
+                Outcome::Stuck => "stuck",
+                Outcome::Interrupted => "timeout",
+            },
+            hardest: e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max),
+            er: rating.as_ref().map(|r| r.er),
+            level: rating.as_ref().map(|r| r.level.to_string()),
+            steps: e.steps.iter().map(StepOut::from).collect(),
         })
-        .await
+    })
+    .await
 }
 
 /// `POST /api/v1/rate`: the puzzle's ER and level.
@@ -370,37 +372,31 @@ pub async fn rate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<LogicRequest>,
 ) -> Result<Json<RateResponse>, ApiError> {
-    let stop = state.stop(req.timeout)?;
-    state
-        .run(move || {
-            let grid = req.read.grid(&req.puzzle)?;
-            let unrated = |status| RateResponse {
-                status,
-                er: 0.0,
-                ed: 0.0,
-                level: String::new(),
-                hardest: None,
-                steps: 0,
-            };
-            if let Some(status) = not_unique(&grid, &stop) {
-                return Ok(Json(unrated(status)));
-            }
-            let r = logic::rate_within(&grid, Scale::default(), &stop)
-                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            Ok(Json(RateResponse {
-                status: if r.outcome == Outcome::Interrupted {
-                    "timeout"
-                } else {
-                    "rated"
-                },
-                er: r.er,
-                ed: r.ed,
-                level: r.level.to_string(),
-                hardest: r.hardest.map(|t| t.name().to_owned()),
-                steps: r.steps,
-            }))
+    let unrated = |status| RateResponse {
+        status,
+        er: 0.0,
+        ed: 0.0,
+        level: String::new(),
+        hardest: None,
+        steps: 0,
+    };
+    on_unique_grid(&state, req, unrated, |grid, stop| {
+        let r = logic::rate_within(grid, Scale::default(), &stop)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        Ok(RateResponse {
+            status: if r.outcome == Outcome::Interrupted {
+                "timeout"
+            } else {
+                "rated"
+            },
+            er: r.er,
+            ed: r.ed,
+            level: r.level.to_string(),
+            hardest: r.hardest.map(|t| t.name().to_owned()),
+            steps: r.steps,
         })
-        .await
+    })
+    .await
 }
 
 /// The largest grid `generate` makes: larger ones take minutes and cannot be rated.
@@ -455,13 +451,12 @@ pub async fn generate(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let stop = state.stop(req.timeout)?;
     state
-        .run(move || {
+        .answer(req.timeout, move |stop| {
             let rated = options.rating.is_some();
             let generator = Generator::new(options, seed);
             let Some(g) = generator.puzzle_within(0, &stop) else {
-                return Ok(Json(GenerateResponse {
+                return Ok(GenerateResponse {
                     status: "timeout",
                     puzzle: None,
                     solution: None,
@@ -471,7 +466,7 @@ pub async fn generate(
                     shape: shape.to_string(),
                     clues: None,
                     seed,
-                }));
+                });
             };
             // A rating asked for came with the puzzle; else rate it if there is time.
             let rating = match g.rating {
@@ -483,7 +478,7 @@ pub async fn generate(
                 }
                 None => None,
             };
-            Ok(Json(GenerateResponse {
+            Ok(GenerateResponse {
                 status: "generated",
                 puzzle: Some(rows(&g.puzzle)),
                 solution: Some(rows(&g.solution)),
@@ -493,7 +488,7 @@ pub async fn generate(
                 shape: shape.to_string(),
                 clues: Some(g.puzzle.clue_count()),
                 seed,
-            }))
+            })
         })
         .await
 }

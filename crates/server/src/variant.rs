@@ -47,17 +47,7 @@ pub fn solve(read: &Read, first: bool, stop: Stop) -> SolveResponse {
 pub fn count(read: &Read, limit: usize, stop: Stop) -> CountResponse {
     let mut solutions = read.puzzle.solutions().with_stop(stop);
     let count = solutions.count_up_to(limit);
-    CountResponse {
-        status: if solutions.interrupted() {
-            "timeout"
-        } else {
-            "counted"
-        },
-        count: count.count,
-        exact: count.exact,
-        complete: count.exact,
-        warnings: read.warnings.clone(),
-    }
+    CountResponse::of(count, solutions.interrupted(), read.warnings.clone())
 }
 
 /// A broken rule as the API gives it.
