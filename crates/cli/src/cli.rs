@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nsudoku::Shape;
+use nsudoku::generate::{Difficulty, Symmetry};
 
 /// Sudoku of every size, from 1×1 to 512×512: solve, count, check, explain, hint, rate,
 /// generate, canonicalise, de-duplicate, transform and benchmark puzzles, or serve a web page
@@ -209,16 +211,16 @@ pub struct GenerateArgs {
     pub count: u64,
 
     /// Symmetry of the clue pattern.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    pub symmetry: SymmetryArg,
+    #[arg(long, value_parser = named(&Symmetry::ALL, Symmetry::name), default_value_t = Symmetry::None)]
+    pub symmetry: Symmetry,
 
     /// Only minimal puzzles: removing any clue gives more than one solution.
     #[arg(long)]
     pub minimal: bool,
 
     /// Difficulty level (by the puzzle's ER rating).
-    #[arg(long, value_enum, conflicts_with = "rating")]
-    pub difficulty: Option<LevelArg>,
+    #[arg(long, value_parser = named(&Difficulty::ALL, Difficulty::name), conflicts_with = "rating")]
+    pub difficulty: Option<Difficulty>,
 
     /// ER range, `MIN..MAX` (e.g. `6.6..7.2`).
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_range)]
@@ -264,43 +266,21 @@ pub struct GenerateArgs {
     pub run: RunArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SymmetryArg {
-    None,
-    Rot180,
-    Rot90,
-    Mirror,
-    Flip,
-    Diagonal,
-    Antidiagonal,
-    Dihedral,
-    Full,
-}
-
-impl From<SymmetryArg> for nsudoku::generate::Symmetry {
-    fn from(s: SymmetryArg) -> Self {
-        use nsudoku::generate::Symmetry as S;
-        match s {
-            SymmetryArg::None => S::None,
-            SymmetryArg::Rot180 => S::Rot180,
-            SymmetryArg::Rot90 => S::Rot90,
-            SymmetryArg::Mirror => S::Mirror,
-            SymmetryArg::Flip => S::Flip,
-            SymmetryArg::Diagonal => S::Diagonal,
-            SymmetryArg::Antidiagonal => S::AntiDiagonal,
-            SymmetryArg::Dihedral => S::Dihedral,
-            SymmetryArg::Full => S::Full,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    Extreme,
+/// A closed choice the library names itself (a symmetry, a difficulty): its names as the
+/// possible values, read back into the library's type. The library's own type, not a copy
+/// deriving `ValueEnum`, so that the command line, the HTTP API and the Python package spell
+/// each choice alike; and no clap in the library, whose variants' documentation would
+/// otherwise become help text.
+fn named<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(all.iter().map(|&t| name(t))).try_map(move |s| {
+        all.iter()
+            .copied()
+            .find(|&t| name(t) == s)
+            .ok_or_else(|| format!("{s:?} is not a possible value"))
+    })
 }
 
 /// A finite number (`NaN` and infinities parse as `f64` but mean nothing here).

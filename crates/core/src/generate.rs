@@ -26,9 +26,10 @@ use std::ops::RangeInclusive;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
 
 use crate::grid::{Cell, Digit, Grid, Shape};
-use crate::logic::{self, Outcome, Rating, Scale};
+use crate::logic::{self, Level, Outcome, Rating, Scale};
 use crate::solve::{Engine, Solutions, Stop};
 use crate::transform::Transform;
 
@@ -36,7 +37,16 @@ use crate::transform::Transform;
 type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// The symmetry of a clue pattern: a cell is a clue exactly when its images are.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// Its names ([`Symmetry::name`]: `none`, `rot180`, …, `antidiagonal`, …) are those of the
+/// command line, the HTTP API (serde) and the Python package.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(
+    feature = "utoipa",
+    schema(as = SymmetryName, description = "The symmetry of a puzzle's clue pattern.")
+)]
 #[non_exhaustive]
 pub enum Symmetry {
     /// Any pattern.
@@ -73,6 +83,27 @@ impl Symmetry {
         Symmetry::Dihedral,
         Symmetry::Full,
     ];
+
+    /// Its name: `none`, `rot180`, `rot90`, `mirror`, `flip`, `diagonal`, `antidiagonal`,
+    /// `dihedral` or `full`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::Dihedral => "dihedral",
+            Symmetry::Full => "full",
+        }
+    }
+
+    /// The symmetry of that name ([`Symmetry::name`]), if any.
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == name)
+    }
 
     /// The generating maps of the symmetry group on an `n × n` grid.
     fn maps(self) -> Vec<CellMap> {
@@ -137,17 +168,68 @@ impl Symmetry {
 
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Flip => "flip",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::AntiDiagonal => "antidiagonal",
-            Symmetry::Dihedral => "dihedral",
-            Symmetry::Full => "full",
-        })
+        f.write_str(self.name())
+    }
+}
+
+/// A difficulty level: a band of the ER scale (easy ≤ 2.3, medium ≤ 3.4, hard ≤ 4.8,
+/// expert ≤ 7.2, extreme above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+pub enum Difficulty {
+    /// ER ≤ 2.3: singles.
+    Easy,
+    /// ER ≤ 3.4: intersections, pairs, X-Wing.
+    Medium,
+    /// ER ≤ 4.8: triples, Swordfish, wings, unique rectangles.
+    Hard,
+    /// ER ≤ 7.2: quads, Jellyfish, BUG, short chains.
+    Expert,
+    /// ER > 7.2: long chains, forcing chains and nets.
+    Extreme,
+}
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Extreme,
+    ];
+
+    /// The rating level it names (every [`Level`] but `Stuck`, which no puzzle is made for).
+    pub fn level(self) -> Level {
+        match self {
+            Difficulty::Easy => Level::Easy,
+            Difficulty::Medium => Level::Medium,
+            Difficulty::Hard => Level::Hard,
+            Difficulty::Expert => Level::Expert,
+            Difficulty::Extreme => Level::Extreme,
+        }
+    }
+
+    /// The ER values of the level: what [`Options::rating`] is set to for it.
+    pub fn range(self) -> RangeInclusive<f64> {
+        self.level().range()
+    }
+
+    /// Its name: `easy`, `medium`, `hard`, `expert` or `extreme`.
+    pub fn name(self) -> &'static str {
+        self.level().name()
+    }
+
+    /// The difficulty of that name ([`Difficulty::name`]), if any.
+    pub fn from_name(name: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.name() == name)
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -611,6 +693,46 @@ mod tests {
         assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
         assert_eq!(Symmetry::Rot90.orbits(9).len(), 21);
         assert_eq!(Symmetry::None.orbits(9).len(), 81);
+    }
+
+    /// One name a symmetry and a difficulty, the same in text, in JSON (serde) and back: the
+    /// command line, the HTTP API and the Python package all spell them so.
+    #[test]
+    fn names_are_the_wire_names() {
+        let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "none",
+                "rot180",
+                "rot90",
+                "mirror",
+                "flip",
+                "diagonal",
+                "antidiagonal",
+                "dihedral",
+                "full"
+            ]
+        );
+        for s in Symmetry::ALL {
+            assert_eq!(Symmetry::from_name(s.name()), Some(s));
+            assert_eq!(s.to_string(), s.name());
+            let json = serde_json::to_string(&s).unwrap();
+            assert_eq!(json, format!("\"{}\"", s.name()));
+            assert_eq!(serde_json::from_str::<Symmetry>(&json).unwrap(), s);
+        }
+        let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
+        assert_eq!(names, ["easy", "medium", "hard", "expert", "extreme"]);
+        for d in Difficulty::ALL {
+            assert_eq!(Difficulty::from_name(d.name()), Some(d));
+            assert_eq!(d.range(), d.level().range());
+            let json = serde_json::to_string(&d).unwrap();
+            assert_eq!(json, format!("\"{}\"", d.name()));
+            assert_eq!(serde_json::from_str::<Difficulty>(&json).unwrap(), d);
+        }
+        assert_eq!(Symmetry::from_name("anti-diagonal"), None);
+        assert_eq!(Difficulty::from_name("stuck"), None);
+        assert!(serde_json::from_str::<Difficulty>("\"Easy\"").is_err());
     }
 
     /// Grids beyond [`COMPLETED_UP_TO`] are made by switches: full and valid, for square and

@@ -7,7 +7,7 @@
 use nsudoku::error::MAX_ERRORS;
 use pyo3::prelude::*;
 
-use crate::grid::quote;
+use crate::repr::quote;
 
 mod classes {
     pyo3::import_exception!(nsudoku, Error);

@@ -2,27 +2,33 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use nsudoku::generate::{Generator, Options, Symmetry};
-use nsudoku::logic::Level;
+use nsudoku::generate::{Difficulty, Generator, Options, Symmetry};
 use nsudoku::{Shape, Stop};
 use numpy::Element;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::batch::{Runner, Status, Symbol};
 use crate::errors;
-use crate::grid::{PyGrid, array, quote};
+use crate::grid::{PyGrid, array};
 use crate::input::{self, BoxShape};
 use crate::logic::{DEFAULT_TIMEOUT, Rating, scale};
+use crate::repr::quote;
+use crate::runner::{Runner, Status, Symbol};
 
-/// The levels `difficulty` names.
-const LEVELS: [Level; 5] = [
-    Level::Easy,
-    Level::Medium,
-    Level::Hard,
-    Level::Expert,
-    Level::Extreme,
-];
+/// The choice of `all` that `name` names (the library's names: `rot180`, `easy`), or
+/// `ValueError` listing them, for the argument `arg`.
+fn named<T: Copy>(arg: &str, name: &str, all: &[T], name_of: fn(T) -> &'static str) -> PyResult<T> {
+    all.iter()
+        .copied()
+        .find(|&t| name_of(t) == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|&t| name_of(t)).collect();
+            PyValueError::new_err(format!(
+                "{arg}: {name:?} is not one of {}",
+                names.join(", ")
+            ))
+        })
+}
 
 /// The generator's options from the arguments, and the timeout a puzzle gets (by default 60 s
 /// when a rating is asked, none otherwise, as the CLI's).
@@ -47,30 +53,13 @@ fn options(
         }
         None => Shape::for_side(size).map_err(|e| PyValueError::new_err(format!("size: {e}")))?,
     };
-    let symmetry = Symmetry::ALL
-        .into_iter()
-        .find(|s| s.to_string() == symmetry)
-        .ok_or_else(|| {
-            let names: Vec<String> = Symmetry::ALL.iter().map(ToString::to_string).collect();
-            PyValueError::new_err(format!(
-                "symmetry: {symmetry:?} is not one of {}",
-                names.join(", ")
-            ))
-        })?;
+    let symmetry = named("symmetry", symmetry, &Symmetry::ALL, Symmetry::name)?;
     let rating = match (difficulty, rating) {
         (Some(_), Some(_)) => {
             return Err(PyValueError::new_err("give difficulty or rating, not both"));
         }
         (Some(name), None) => {
-            let level = LEVELS
-                .into_iter()
-                .find(|l| l.name() == name)
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "difficulty: {name:?} is not one of easy, medium, hard, expert, extreme"
-                    ))
-                })?;
-            Some(level.range())
+            Some(named("difficulty", name, &Difficulty::ALL, Difficulty::name)?.range())
         }
         (None, Some((low, high))) if low <= high && high >= 1.0 && low <= 20.0 => Some(low..=high),
         (None, Some((low, high))) => {

@@ -11,6 +11,7 @@ use pyo3::types::PyType;
 
 use crate::errors;
 use crate::input::{BoxShape, Puzzle, shape};
+use crate::repr::quote;
 
 /// An N×N grid: a puzzle (0 for an empty cell) or a solution.
 ///
@@ -162,31 +163,4 @@ pub fn array<T: Element>(
     Ok(PyArray1::from_vec(py, values)
         .reshape([rows, width])?
         .into_any())
-}
-
-/// A string as Python's `repr` writes it, for the objects' `__repr__`.
-pub fn quote(s: &str) -> String {
-    let q = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push(q);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == q => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if c.is_control() => write!(out, "\\x{:02x}", c as u32).expect("writing to a String"),
-            c => out.push(c),
-        }
-    }
-    out.push(q);
-    out
 }

@@ -22,12 +22,16 @@
 
 mod batch;
 mod errors;
+mod extract;
 mod generate;
 mod grid;
 mod input;
 mod list;
 mod logic;
+mod repr;
+mod rows;
 mod run;
+mod runner;
 mod single;
 mod variant;
 mod variant_batch;
@@ -39,7 +43,7 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add(
         "STATUSES",
-        pyo3::types::PyTuple::new(m.py(), batch::STATUSES)?,
+        pyo3::types::PyTuple::new(m.py(), runner::STATUSES)?,
     )?;
     m.add_class::<grid::PyGrid>()?;
     m.add_class::<errors::Problem>()?;

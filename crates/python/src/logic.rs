@@ -9,8 +9,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::grid::quote;
 use crate::input::{self, BoxShape, Puzzle, shape};
+use crate::repr::quote;
 use crate::run::Work;
 
 /// The default time for reasoning about one puzzle, as the CLI's.

@@ -20,8 +20,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::errors::{self, Problem};
-use crate::grid::{PyGrid, quote};
+use crate::grid::PyGrid;
 use crate::input::{self, BoxShape, Either};
+use crate::repr::quote;
 
 /// The reading options from the `ignore_unknown` argument.
 pub fn options(ignore_unknown: bool) -> ReadOptions {

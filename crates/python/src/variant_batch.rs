@@ -14,8 +14,9 @@ use nsudoku::variant::Puzzle;
 use nsudoku::variant::fpuzzles::ReadOptions;
 use pyo3::prelude::*;
 
-use crate::batch::{Rows, Runner, Status};
 use crate::input::{self, BoxShape};
+use crate::rows::Rows;
+use crate::runner::{Runner, Status};
 use crate::variant;
 
 /// Puzzle `i` of the batch, if it reads (as a variant puzzle, or as a classic one made a

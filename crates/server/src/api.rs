@@ -2,8 +2,10 @@
 //! conversions between them and the library's values. Field names and statuses are the
 //! command line's JSON ones wherever it has them.
 
+use nsudoku::generate::{Difficulty, Symmetry};
 use nsudoku::logic::{Candidate, Step};
 use nsudoku::parse::{Alphabet, Layout, ReadOptions, read_str};
+use nsudoku::variant::fpuzzles::{Read as VariantRead, ReadOptions as VariantOptions};
 use nsudoku::{Grid, Shape};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -37,7 +39,7 @@ impl Puzzle {
     pub fn is_variant(&self) -> bool {
         match self {
             Puzzle::Object(_) => true,
-            Puzzle::Text(text) => crate::variant::is_variant(text),
+            Puzzle::Text(text) => is_variant_text(text),
             Puzzle::Rows(_) => false,
         }
     }
@@ -48,10 +50,23 @@ impl Puzzle {
             Puzzle::Object(object) => {
                 Some(serde_json::to_string(object).unwrap_or_default().into())
             }
-            Puzzle::Text(text) if crate::variant::is_variant(text) => Some(text.as_str().into()),
+            Puzzle::Text(text) if is_variant_text(text) => Some(text.as_str().into()),
             _ => None,
         }
     }
+}
+
+/// Whether a puzzle's string is a variant puzzle: a JSON document, a link, a payload, or the
+/// text form (a header or a constraint's keyword on some line). Classic text is none of these.
+pub(crate) fn is_variant_text(text: &str) -> bool {
+    let t = text.trim();
+    nsudoku::variant::is_variant_line(t) || nsudoku::variant::text::looks_like_text_form(t.lines())
+}
+
+/// Reads a variant puzzle written any way the library reads; its problems are a 422.
+pub(crate) fn read_variant(text: &str, ignore_unknown: bool) -> Result<VariantRead, ApiError> {
+    nsudoku::variant::read(text, VariantOptions { ignore_unknown })
+        .map_err(|e| ApiError::invalid_variant(&e))
 }
 
 /// A puzzle as read: a classic grid, or a variant puzzle with what the reader skipped.
@@ -60,7 +75,7 @@ pub enum Read {
     /// A classic puzzle, valid.
     Classic(Grid),
     /// A variant puzzle.
-    Variant(nsudoku::variant::fpuzzles::Read),
+    Variant(VariantRead),
 }
 
 /// Rows of integers, 0 for an empty cell.
@@ -83,6 +98,14 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
+    /// The symbols for 1, 2, … (`symbols`, else the standard ones).
+    pub fn alphabet(&self) -> Result<Alphabet, ApiError> {
+        match &self.symbols {
+            Some(s) => Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}"))),
+            None => Ok(Alphabet::standard()),
+        }
+    }
+
     fn options(&self) -> Result<ReadOptions, ApiError> {
         let shape = match &self.shape {
             Some(s) => Some(
@@ -91,14 +114,8 @@ impl ReadArgs {
             ),
             None => None,
         };
-        let alphabet = match &self.symbols {
-            Some(s) => {
-                Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}")))?
-            }
-            None => Alphabet::standard(),
-        };
         Ok(ReadOptions {
-            alphabet,
+            alphabet: self.alphabet()?,
             shape,
             layout: Layout::Auto,
         })
@@ -110,7 +127,7 @@ impl ReadArgs {
     pub fn read(&self, puzzle: &Puzzle) -> Result<Read, ApiError> {
         self.options()?;
         match puzzle.variant_text() {
-            Some(text) => crate::variant::read(&text, self.ignore_unknown).map(Read::Variant),
+            Some(text) => read_variant(&text, self.ignore_unknown).map(Read::Variant),
             None => self.grid(puzzle).map(Read::Classic),
         }
     }
@@ -297,6 +314,20 @@ pub struct CountResponse {
     /// For a variant puzzle: what the reader skipped.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+}
+
+impl CountResponse {
+    /// The answer for `count`, classic or variant: a search's count, whether its time ran
+    /// out, and what the reader skipped.
+    pub fn of(count: nsudoku::Count, interrupted: bool, warnings: Vec<String>) -> CountResponse {
+        CountResponse {
+            status: if interrupted { "timeout" } else { "counted" },
+            count: count.count,
+            exact: count.exact,
+            complete: count.exact,
+            warnings,
+        }
+    }
 }
 
 /// `POST /api/v1/check`.
@@ -542,35 +573,6 @@ pub struct RateResponse {
     pub steps: usize,
 }
 
-/// A difficulty level: a band of the ER scale (easy ≤ 2.3, medium ≤ 3.4, hard ≤ 4.8,
-/// expert ≤ 7.2, extreme above).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    Extreme,
-}
-
-/// The symmetry of a puzzle's clue pattern.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
-pub enum SymmetryName {
-    None,
-    Rot180,
-    Rot90,
-    Mirror,
-    Flip,
-    Diagonal,
-    Antidiagonal,
-    Dihedral,
-    Full,
-}
-
 /// `POST /api/v1/generate`.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -588,7 +590,7 @@ pub struct GenerateRequest {
     pub difficulty: Option<Difficulty>,
     /// The symmetry of the clues.
     #[serde(default)]
-    pub symmetry: Option<SymmetryName>,
+    pub symmetry: Option<Symmetry>,
     /// The same seed and options give the same puzzle.
     #[serde(default)]
     pub seed: Option<u64>,

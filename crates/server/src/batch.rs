@@ -10,7 +10,7 @@ use axum::response::Response;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::routes::solve_line;
+use crate::solve::solve_line;
 use crate::state::AppState;
 
 /// Lines solved at once, in parallel, before their results are sent.

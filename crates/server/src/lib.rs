@@ -24,6 +24,7 @@ pub mod api;
 mod batch;
 pub mod error;
 mod routes;
+mod solve;
 mod state;
 mod variant;
 mod web;

@@ -6,13 +6,14 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use nsudoku::generate::{Generator, Options as GenerateOptions, Symmetry};
-use nsudoku::logic::{self, Hint, Level, Options, Outcome, Scale};
-use nsudoku::parse::{Alphabet, ReadOptions, read_line, read_marks};
+use nsudoku::generate::{Generator, Options as GenerateOptions};
+use nsudoku::logic::{self, Hint, Options, Outcome, Scale};
+use nsudoku::parse::read_marks;
 use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 
 use crate::api::*;
 use crate::error::{ApiError, ApiErrors, ApiJson, ErrorResponse};
+use crate::solve::solve_request;
 use crate::state::AppState;
 use crate::variant;
 
@@ -22,33 +23,6 @@ pub async fn healthz() -> Json<Health> {
     Json(Health {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
-    })
-}
-
-/// The solution of one grid (the first one with `first`), as `solve` and the batch give it.
-fn solve_grid(grid: &Grid, first: bool, stop: Stop) -> SolveResponse {
-    let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop);
-    let found = solutions.next();
-    let several = found.is_some() && !first && solutions.next_values().is_some();
-    let status = SolveStatus::of(found.is_some(), several, solutions.interrupted());
-    SolveResponse {
-        status,
-        size: grid.side(),
-        shape: Some(grid.shape().to_string()),
-        grid: found
-            .filter(|_| status == SolveStatus::Solved)
-            .map(|g| rows(&g)),
-        guesses: solutions.guesses(),
-        constraints: None,
-        warnings: Vec::new(),
-    }
-}
-
-/// The answer to one solve request, classic or variant.
-fn solve_request(req: &SolveRequest, stop: Stop) -> Result<SolveResponse, ApiError> {
-    Ok(match req.read.read(&req.puzzle)? {
-        Read::Classic(grid) => solve_grid(&grid, req.first, stop),
-        Read::Variant(read) => variant::solve(&read, req.first, stop),
     })
 }
 
@@ -95,46 +69,6 @@ pub async fn solve(
     Ok(Json(answer).into_response())
 }
 
-/// One line of a batch: its result as the single endpoint gives it, or its problems.
-pub(crate) fn solve_line(line: &str, stop: &Stop) -> serde_json::Value {
-    let result = if line.trim_start().starts_with('{') {
-        match serde_json::from_str::<SolveRequest>(line) {
-            Ok(req) => solve_request(&req, stop.clone()),
-            // Not a request: a variant puzzle's JSON (an f-puzzles document, or a JSON Lines
-            // object naming one). A line that meant to be a request keeps its error.
-            Err(e) => match variant::read(line, false) {
-                Ok(read) => Ok(variant::solve(&read, false, stop.clone())),
-                Err(_) if has_puzzle(line) => Err(ApiError::bad_request(e.to_string())),
-                Err(v) => Err(v),
-            },
-        }
-    } else if nsudoku::variant::is_variant_line(line) {
-        variant::read(line, false).map(|read| variant::solve(&read, false, stop.clone()))
-    } else {
-        read_line(line, &ReadOptions::default())
-            .and_then(|g| g.check().map(|()| g))
-            .map_err(|e| ApiError::invalid_puzzle(&e))
-            .map(|grid| solve_grid(&grid, false, stop.clone()))
-    };
-    match result {
-        Ok(answer) => serde_json::to_value(answer).unwrap_or_default(),
-        Err(e) => {
-            let body = serde_json::to_value(ErrorResponse::from(e)).unwrap_or_default();
-            serde_json::json!({ "status": "invalid", "error": body["error"] })
-        }
-    }
-}
-
-/// Whether a JSON line is an object with a `puzzle` that a request would take (a string or
-/// rows, not a variant puzzle's link).
-fn has_puzzle(line: &str) -> bool {
-    serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(line)
-        .ok()
-        .and_then(|o| o.get("puzzle").cloned())
-        .and_then(|p| serde_json::from_value::<Puzzle>(p).ok())
-        .is_some_and(|p| !p.is_variant())
-}
-
 /// `POST /api/v1/count`.
 #[utoipa::path(
     post,
@@ -150,26 +84,16 @@ pub async fn count(
     if limit == 0 {
         return Err(ApiError::bad_request("limit: at least 1"));
     }
-    let stop = state.stop(req.timeout)?;
     state
-        .run(move || {
-            let grid = match req.read.read(&req.puzzle)? {
-                Read::Classic(grid) => grid,
-                Read::Variant(read) => return Ok(Json(variant::count(&read, limit, stop))),
-            };
-            let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
-            let count = solutions.count_up_to(limit);
-            Ok(Json(CountResponse {
-                status: if solutions.interrupted() {
-                    "timeout"
-                } else {
-                    "counted"
-                },
-                count: count.count,
-                exact: count.exact,
-                complete: count.exact,
-                warnings: Vec::new(),
-            }))
+        .answer(req.timeout, move |stop| {
+            Ok(match req.read.read(&req.puzzle)? {
+                Read::Classic(grid) => {
+                    let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
+                    let count = solutions.count_up_to(limit);
+                    CountResponse::of(count, solutions.interrupted(), Vec::new())
+                }
+                Read::Variant(read) => variant::count(&read, limit, stop),
+            })
         })
         .await
 }
@@ -261,13 +185,7 @@ fn player_values(read: &ReadArgs, grid: &Puzzle, n: usize) -> Result<Vec<u16>, A
 fn marks(marks: &Marks, grid: &Grid, read: &ReadArgs) -> Result<Vec<Vec<Digit>>, ApiError> {
     match marks {
         Marks::Text(text) => {
-            let alphabet = match &read.symbols {
-                Some(s) => {
-                    Alphabet::new(s).map_err(|e| ApiError::bad_request(format!("symbols: {e}")))?
-                }
-                None => Alphabet::standard(),
-            };
-            read_marks(text, grid, &alphabet).map_err(|e| ApiError::invalid_puzzle(&e))
+            read_marks(text, grid, &read.alphabet()?).map_err(|e| ApiError::invalid_puzzle(&e))
         }
         Marks::Lists(lists) => {
             let cells = grid.values().len();
@@ -311,9 +229,8 @@ pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let stop = state.stop(req.timeout)?;
     state
-        .run(move || {
+        .answer(req.timeout, move |stop| {
             let givens = req.read.grid(&req.puzzle)?;
             // The player's grid may hold clashing entries: they are mistakes, not bad input.
             let grid = match &req.grid {
@@ -341,11 +258,11 @@ pub async fn hint(
                 Hint::Interrupted => ("timeout", None, Vec::new()),
                 _ => ("no_unique_solution", None, Vec::new()),
             };
-            Ok(Json(HintResponse {
+            Ok(HintResponse {
                 status,
                 step,
                 mistakes,
-            }))
+            })
         })
         .await
 }
@@ -376,6 +293,30 @@ fn not_unique(grid: &Grid, stop: &Stop) -> Option<&'static str> {
     }
 }
 
+/// The shape `explain` and `rate` share: the puzzle read into a valid classic grid; answered
+/// `unanswered(status)` when it has no solution, several, or could not be counted in time;
+/// else by `work` on the grid, with the request's stop.
+async fn on_unique_grid<T, F>(
+    state: &AppState,
+    req: LogicRequest,
+    unanswered: fn(&'static str) -> T,
+    work: F,
+) -> Result<Json<T>, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Grid, Stop) -> Result<T, ApiError> + Send + 'static,
+{
+    state
+        .answer(req.timeout, move |stop| {
+            let grid = req.read.grid(&req.puzzle)?;
+            match not_unique(&grid, &stop) {
+                Some(status) => Ok(unanswered(status)),
+                None => work(&grid, stop),
+            }
+        })
+        .await
+}
+
 /// `POST /api/v1/explain`: every step of a logical solve.
 #[utoipa::path(
     post,
@@ -387,42 +328,37 @@ pub async fn explain(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<LogicRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let stop = state.stop(req.timeout)?;
-    state
-        .run(move || {
-            let grid = req.read.grid(&req.puzzle)?;
-            if let Some(status) = not_unique(&grid, &stop) {
-                return Ok(Json(ExplainResponse {
-                    status,
-                    steps: Vec::new(),
-                    hardest: 0.0,
-                    er: None,
-                    level: None,
-                }));
-            }
-            let options = Options {
-                unique: true,
-                stop,
-                ..Options::default()
-            };
-            let e = logic::explain_with(&grid, &options)
-                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let rating = logic::rate_within(&grid, Scale::default(), &options.stop)
-                .ok()
-                .filter(|r| r.outcome != Outcome::Interrupted);
-            Ok(Json(ExplainResponse {
-                status: match e.outcome {
-                    Outcome::Solved => "solved",
-                    Outcome::Stuck => "stuck",
-                    Outcome::Interrupted => "timeout",
-                },
-                hardest: e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max),
-                er: rating.as_ref().map(|r| r.er),
-                level: rating.as_ref().map(|r| r.level.to_string()),
-                steps: e.steps.iter().map(StepOut::from).collect(),
-            }))
+    let unanswered = |status| ExplainResponse {
+        status,
+        steps: Vec::new(),
+        hardest: 0.0,
+        er: None,
+        level: None,
+    };
+    on_unique_grid(&state, req, unanswered, |grid, stop| {
+        let options = Options {
+            unique: true,
+            stop,
+            ..Options::default()
+        };
+        let e = logic::explain_with(grid, &options)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let rating = logic::rate_within(grid, Scale::default(), &options.stop)
+            .ok()
+            .filter(|r| r.outcome != Outcome::Interrupted);
+        Ok(ExplainResponse {
+            status: match e.outcome {
+                Outcome::Solved => "solved",
+                Outcome::Stuck => "stuck",
+                Outcome::Interrupted => "timeout",
+            },
+            hardest: e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max),
+            er: rating.as_ref().map(|r| r.er),
+            level: rating.as_ref().map(|r| r.level.to_string()),
+            steps: e.steps.iter().map(StepOut::from).collect(),
         })
-        .await
+    })
+    .await
 }
 
 /// `POST /api/v1/rate`: the puzzle's ER and level.
@@ -436,65 +372,35 @@ pub async fn rate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<LogicRequest>,
 ) -> Result<Json<RateResponse>, ApiError> {
-    let stop = state.stop(req.timeout)?;
-    state
-        .run(move || {
-            let grid = req.read.grid(&req.puzzle)?;
-            let unrated = |status| RateResponse {
-                status,
-                er: 0.0,
-                ed: 0.0,
-                level: String::new(),
-                hardest: None,
-                steps: 0,
-            };
-            if let Some(status) = not_unique(&grid, &stop) {
-                return Ok(Json(unrated(status)));
-            }
-            let r = logic::rate_within(&grid, Scale::default(), &stop)
-                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            Ok(Json(RateResponse {
-                status: if r.outcome == Outcome::Interrupted {
-                    "timeout"
-                } else {
-                    "rated"
-                },
-                er: r.er,
-                ed: r.ed,
-                level: r.level.to_string(),
-                hardest: r.hardest.map(|t| t.name().to_owned()),
-                steps: r.steps,
-            }))
+    let unrated = |status| RateResponse {
+        status,
+        er: 0.0,
+        ed: 0.0,
+        level: String::new(),
+        hardest: None,
+        steps: 0,
+    };
+    on_unique_grid(&state, req, unrated, |grid, stop| {
+        let r = logic::rate_within(grid, Scale::default(), &stop)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        Ok(RateResponse {
+            status: if r.outcome == Outcome::Interrupted {
+                "timeout"
+            } else {
+                "rated"
+            },
+            er: r.er,
+            ed: r.ed,
+            level: r.level.to_string(),
+            hardest: r.hardest.map(|t| t.name().to_owned()),
+            steps: r.steps,
         })
-        .await
+    })
+    .await
 }
 
 /// The largest grid `generate` makes: larger ones take minutes and cannot be rated.
 const GENERATE_MAX_SIDE: usize = 64;
-
-fn level(d: Difficulty) -> Level {
-    match d {
-        Difficulty::Easy => Level::Easy,
-        Difficulty::Medium => Level::Medium,
-        Difficulty::Hard => Level::Hard,
-        Difficulty::Expert => Level::Expert,
-        Difficulty::Extreme => Level::Extreme,
-    }
-}
-
-fn symmetry(s: SymmetryName) -> Symmetry {
-    match s {
-        SymmetryName::None => Symmetry::None,
-        SymmetryName::Rot180 => Symmetry::Rot180,
-        SymmetryName::Rot90 => Symmetry::Rot90,
-        SymmetryName::Mirror => Symmetry::Mirror,
-        SymmetryName::Flip => Symmetry::Flip,
-        SymmetryName::Diagonal => Symmetry::Diagonal,
-        SymmetryName::Antidiagonal => Symmetry::AntiDiagonal,
-        SymmetryName::Dihedral => Symmetry::Dihedral,
-        SymmetryName::Full => Symmetry::Full,
-    }
-}
 
 /// The box shape for `size`: as square as it allows, at least as wide as tall.
 fn shape_for(size: usize) -> Result<Shape, ApiError> {
@@ -535,23 +441,22 @@ pub async fn generate(
     }
     let mut options = GenerateOptions::new(shape);
     if let Some(d) = req.difficulty {
-        options.rating = Some(level(d).range());
+        options.rating = Some(d.range());
     }
     if let Some(s) = req.symmetry {
-        options.symmetry = symmetry(s);
+        options.symmetry = s;
     }
     let seed = req.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let stop = state.stop(req.timeout)?;
     state
-        .run(move || {
+        .answer(req.timeout, move |stop| {
             let rated = options.rating.is_some();
             let generator = Generator::new(options, seed);
             let Some(g) = generator.puzzle_within(0, &stop) else {
-                return Ok(Json(GenerateResponse {
+                return Ok(GenerateResponse {
                     status: "timeout",
                     puzzle: None,
                     solution: None,
@@ -561,7 +466,7 @@ pub async fn generate(
                     shape: shape.to_string(),
                     clues: None,
                     seed,
-                }));
+                });
             };
             // A rating asked for came with the puzzle; else rate it if there is time.
             let rating = match g.rating {
@@ -573,7 +478,7 @@ pub async fn generate(
                 }
                 None => None,
             };
-            Ok(Json(GenerateResponse {
+            Ok(GenerateResponse {
                 status: "generated",
                 puzzle: Some(rows(&g.puzzle)),
                 solution: Some(rows(&g.solution)),
@@ -583,7 +488,7 @@ pub async fn generate(
                 shape: shape.to_string(),
                 clues: Some(g.puzzle.clue_count()),
                 seed,
-            }))
+            })
         })
         .await
 }

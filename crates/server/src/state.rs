@@ -5,6 +5,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::Json;
 use nsudoku::Stop;
 
 use crate::error::ApiError;
@@ -119,6 +120,18 @@ impl AppState {
             Ok(answer) => answer.unwrap_or_else(|_| Err(ApiError::internal("the work was lost"))),
             Err(_) => Err(ApiError::overloaded()),
         }
+    }
+
+    /// The shape of every endpoint that searches: a stop for a request that asked for
+    /// `timeout` seconds ([`AppState::stop`]), `work` with it on the solving threads
+    /// ([`AppState::run`]), and its answer in JSON.
+    pub async fn answer<T, F>(&self, timeout: Option<f64>, work: F) -> Result<Json<T>, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Stop) -> Result<T, ApiError> + Send + 'static,
+    {
+        let stop = self.stop(timeout)?;
+        self.run(move || work(stop)).await.map(Json)
     }
 
     /// Runs `work` on every item on the solving threads, in parallel, keeping their order.

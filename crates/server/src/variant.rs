@@ -1,28 +1,17 @@
-//! Variant puzzles (killer cages, thermometers, arrows, …) in the API: telling them from
-//! classic text, reading them with the library's one entry point ([`nsudoku::variant::read`]),
-//! and the answers of `solve`, `count` and `check` for them, shaped as for classic puzzles.
+//! Variant puzzles (killer cages, thermometers, arrows, …) in the API: the answers of `solve`,
+//! `count` and `check` for them, shaped as for classic puzzles. Telling them from classic text
+//! and reading them with the library's one entry point ([`nsudoku::variant::read`]) is the
+//! request's part (`api.rs`).
 //! The solving is the library's (`Puzzle::solutions`), with the request's stop; the checking
 //! is `Puzzle::broken`. Hints, explanations and ratings take classic puzzles only: the
 //! endpoints refuse variants with [`ApiError::not_for_variants`].
 
 use nsudoku::Stop;
-use nsudoku::variant::fpuzzles::{Read, ReadOptions};
+use nsudoku::variant::fpuzzles::Read;
 use nsudoku::variant::{self, Puzzle, check::Broken};
 
 use crate::api::{BrokenOut, CheckResponse, CountResponse, Rows, SolveResponse, SolveStatus};
 use crate::error::ApiError;
-
-/// Whether a puzzle's string is a variant puzzle: a JSON document, a link, a payload, or the
-/// text form (a header or a constraint's keyword on some line). Classic text is none of these.
-pub fn is_variant(text: &str) -> bool {
-    let t = text.trim();
-    variant::is_variant_line(t) || variant::text::looks_like_text_form(t.lines())
-}
-
-/// Reads a variant puzzle written any way the library reads; its problems are a 422.
-pub fn read(text: &str, ignore_unknown: bool) -> Result<Read, ApiError> {
-    variant::read(text, ReadOptions { ignore_unknown }).map_err(|e| ApiError::invalid_variant(&e))
-}
 
 /// Row-major values as rows of `n`.
 fn rows_of(values: &[u16], n: usize) -> Rows {
@@ -58,17 +47,7 @@ pub fn solve(read: &Read, first: bool, stop: Stop) -> SolveResponse {
 pub fn count(read: &Read, limit: usize, stop: Stop) -> CountResponse {
     let mut solutions = read.puzzle.solutions().with_stop(stop);
     let count = solutions.count_up_to(limit);
-    CountResponse {
-        status: if solutions.interrupted() {
-            "timeout"
-        } else {
-            "counted"
-        },
-        count: count.count,
-        exact: count.exact,
-        complete: count.exact,
-        warnings: read.warnings.clone(),
-    }
+    CountResponse::of(count, solutions.interrupted(), read.warnings.clone())
 }
 
 /// A broken rule as the API gives it.

@@ -9,12 +9,11 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use nsudoku::format::Style;
 use nsudoku::generate::{Generated, Generator, Options};
-use nsudoku::logic::Level;
 use nsudoku::{Shape, Stop};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::cli::{Format, GenerateArgs, LevelArg};
+use crate::cli::{Format, GenerateArgs};
 use crate::output::Status;
 use crate::progress::Progress;
 
@@ -24,19 +23,6 @@ const BATCH: u64 = 256;
 /// The time a puzzle in a rating band may take when no `--timeout` is given.
 const DEFAULT_RATED_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The ER range of a level.
-fn level_range(level: LevelArg) -> (f64, f64) {
-    let r = match level {
-        LevelArg::Easy => Level::Easy,
-        LevelArg::Medium => Level::Medium,
-        LevelArg::Hard => Level::Hard,
-        LevelArg::Expert => Level::Expert,
-        LevelArg::Extreme => Level::Extreme,
-    }
-    .range();
-    (*r.start(), *r.end())
-}
-
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let shape = match (args.shape, args.size) {
         (Some(s), _) => s,
@@ -44,7 +30,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         (None, None) => Shape::CLASSIC,
     };
     let rating = match (args.difficulty, args.rating) {
-        (Some(level), _) => Some(level_range(level)),
+        (Some(d), _) => Some((*d.range().start(), *d.range().end())),
         (None, Some(r)) => Some(r),
         (None, None) => None,
     };
@@ -57,7 +43,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let seed = super::seed_or_clock(args.seed);
     let options = Options {
         shape,
-        symmetry: args.symmetry.into(),
+        symmetry: args.symmetry,
         minimal: args.minimal,
         rating: rating.map(|(a, b)| a..=b),
         scale: args.scale.into(),

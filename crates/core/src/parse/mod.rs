@@ -31,6 +31,8 @@
 //! [`Shape`]: crate::grid::Shape
 
 mod alphabet;
+mod drawn;
+mod entry;
 mod marks;
 mod options;
 mod pencil;
@@ -39,10 +41,11 @@ mod record;
 mod tokens;
 
 pub use alphabet::Alphabet;
+pub use entry::Entry;
 pub use marks::read_marks;
 pub use options::{Layout, ReadOptions};
 pub use reader::Reader;
-pub use record::{Entry, Record};
+pub use record::Record;
 
 use crate::error::Error;
 use crate::grid::Grid;

@@ -22,8 +22,9 @@
 //! by it, not a clue.
 
 use super::alphabet::Alphabet;
+use super::drawn::drawn_shape;
+use super::entry::Entry;
 use super::options::ReadOptions;
-use super::record::{Entry, drawn_shape};
 use super::tokens::{Line, tokens};
 use crate::error::{Error, Errors, Position};
 use crate::grid::{Digit, DigitSet, Grid, Shape};

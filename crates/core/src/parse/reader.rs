@@ -5,8 +5,9 @@
 use std::collections::VecDeque;
 
 use super::alphabet::is_rule_line;
+use super::entry::Entry;
 use super::options::{Layout, ReadOptions};
-use super::record::{Entry, Record};
+use super::record::Record;
 use super::tokens::Line;
 use crate::grid::MAX_SIDE;
 

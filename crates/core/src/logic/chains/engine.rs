@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::nested::Known;
+use super::hints::{Known, Tree};
 
 use crate::logic::board::{Board, Geometry, bits};
 use crate::logic::step::Step;
@@ -53,13 +53,6 @@ pub(super) struct Nest {
     pub(super) id: u32,
     pub(super) complexity: u32,
     pub(super) tree: Rc<Tree>,
-}
-
-/// A chain as the explanation shows it: its potentials from the assumption on (`pot * 2 +
-/// on`), each with the nested chain that made it, if any.
-#[derive(Debug, Default)]
-pub(super) struct Tree {
-    pub(super) steps: Vec<(u32, Option<Rc<Tree>>)>,
 }
 
 impl Prop {

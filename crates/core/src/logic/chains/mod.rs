@@ -27,6 +27,7 @@
 //! |---|---|
 //! | `engine.rs` | potentials, search nodes and the [`Engine`](engine::Engine) that follows links |
 //! | `graph.rs` | the static implication graph shared by the searches from every start |
+//! | `hints.rs` | what the nested rules and the searches they call hand each other |
 //! | `rating.rs` | a chain step's sort key and Sudoku Explainer's length increment |
 //! | `unary.rs` | X-, XY-chains, AICs and their loops |
 //! | `propagate.rs` | every consequence of one assumption, dynamic and nested ones included |
@@ -36,6 +37,7 @@
 
 mod engine;
 mod graph;
+mod hints;
 mod multiple;
 mod nested;
 mod propagate;

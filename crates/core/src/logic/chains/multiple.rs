@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::engine::{Cause, Engine, Mode, Prop};
-use super::nested::{Hint, Known, Root, Sink};
+use super::hints::{Hint, Known, Root, Sink};
 use super::rating::{Found, better, length_difficulty, round1};
 use crate::logic::board::{Board, bits};
 use crate::logic::step::{Step, Technique};

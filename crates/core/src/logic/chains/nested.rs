@@ -16,10 +16,10 @@
 //! single (in its cell, or its digit's last place in a house); its complexity adds to the
 //! outer chain's once.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::engine::{Cause, Engine, Mode, NONE, Nest, Prop, Tree};
+use super::engine::{Cause, Engine, Mode, NONE, Nest, Prop};
+use super::hints::{Found, Hint, Root, Rule, Sink};
 use super::multiple::multiple_search;
 use super::unary::unary_collect;
 use crate::logic::board::{Board, bits};
@@ -27,61 +27,9 @@ use crate::logic::board::{Board, bits};
 /// How many working boards' instances are kept.
 const KNOWN: usize = 1 << 13;
 
-/// A rule's instances on one working board, easiest first, with the identifier of the first.
-type Found = (u32, Vec<Hint>);
-
-/// A nested chaining rule.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Rule {
-    Unary,
-    Multiple,
-    Dynamic(u8),
-}
-
-/// What the nested chaining rules found on each working board, kept from one search to the
-/// next on the same board.
-#[derive(Default)]
-pub(super) struct Known {
-    hints: HashMap<(Rule, Vec<u64>), Rc<Found>>,
-    /// The identifiers given to nested chains so far.
-    ids: u32,
-}
-
-/// One instance of a nested rule: what it removes, its sort key and the outer removals it
-/// rests on.
-pub(super) struct Hint {
-    pub(super) elims: Vec<u32>,
-    /// Rating, complexity, kind (Sudoku Explainer's sort key).
-    pub(super) key: (f64, usize, u8),
-    /// Potentials (off) of the outer chain this instance needs.
-    pub(super) parents: Vec<u32>,
-    /// The chain, for a chaining rule (its complexity then adds to the outer chain's).
-    pub(super) chain: Option<Rc<Tree>>,
-}
-
 /// An elimination a nested rule found: the potential, its parents (nodes), and the nested
 /// chain behind it, if any.
 pub(super) type Advanced = (u32, Vec<u32>, Option<Nest>);
-
-/// Where a nested search reports every chain it finds.
-pub(super) struct Sink<'s> {
-    /// The candidates before the outer chain's removals.
-    pub(super) src: &'s [u64],
-    pub(super) hints: Vec<Hint>,
-}
-
-/// Which potentials a chain's start stands for when collecting its parents.
-#[derive(Clone, Copy)]
-pub(super) enum Root {
-    /// A contradiction, a double forcing, a unary chain or loop: nothing.
-    None,
-    /// Each candidate of a cell: the cell's removed candidates.
-    Cell,
-    /// Each place of a digit in a house: its removed places there.
-    House(usize),
-    /// A loop, read both ways: its off potentials count as on too.
-    Cycle,
-}
 
 impl Engine<'_> {
     /// Sudoku Explainer's `collectRuleParents`: for each potential set on along the chains

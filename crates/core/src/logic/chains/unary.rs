@@ -3,7 +3,7 @@
 
 use super::engine::{Cause, Engine, Mode, NONE, Prop};
 use super::graph::Graph;
-use super::nested::{Hint, Root, Sink};
+use super::hints::{Hint, Root, Sink};
 use super::rating::{Found, better, length_difficulty, round1};
 use crate::logic::board::{Board, bits};
 use crate::logic::step::{Step, Technique};
