@@ -574,8 +574,9 @@ pub struct DedupArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
 
-    /// The most distinct puzzles remembered (16 bytes each, about 40 with the table); the run
-    /// stops with an error beyond.
+    /// The most distinct puzzles remembered (16 bytes each, about 40 with the table; with
+    /// `-f json`, which names the first of each class, 32 and about 75); the run stops with
+    /// an error beyond.
     #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = parse_classes)]
     pub max_distinct: usize,
 }
