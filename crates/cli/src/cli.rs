@@ -110,7 +110,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 
-    /// The largest request body, in bytes (a 512×512 grid written as numbers is 1 MiB).
+    /// The largest request body, in bytes (a 512×512 grid written as numbers is 1 MiB); a
+    /// larger one is answered 413 once up to 64 MiB of it are read and dropped, so that a
+    /// client that sends its whole body before reading gets the answer.
     #[arg(long, value_name = "BYTES", default_value_t = 4 << 20, value_parser = parse_body)]
     pub max_body: usize,
 

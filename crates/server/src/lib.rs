@@ -15,13 +15,15 @@
 //!
 //! Every failure is a status and `{"error": {"code", "message", …}}` (error.rs): 400 for
 //! malformed JSON or options, 422 for a puzzle that is read but invalid (with the positions of
-//! every problem), 413 past the body limit, 503 with `Retry-After` when the server is
+//! every problem), 413 past the body limit (after reading the rest of the body, within
+//! bounds, so that the client reads it: body.rs), 503 with `Retry-After` when the server is
 //! saturated, 404 and 405 as JSON too.
 
 #![warn(missing_docs)]
 
 pub mod api;
 mod batch;
+mod body;
 pub mod error;
 mod routes;
 mod state;
@@ -104,6 +106,7 @@ pub fn router(state: AppState) -> Router {
         .merge(web::router())
         .fallback(|| async { ApiError::for_status(StatusCode::NOT_FOUND, "") })
         .layer(DefaultBodyLimit::max(state.max_body))
+        .layer(middleware::from_fn_with_state(state.max_body, body::limit))
         .layer(middleware::map_response(json_errors))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("internal error").into_response()
