@@ -250,6 +250,24 @@ fn dedup_json_names_the_puzzle_each_dropped_one_repeats() {
 }
 
 #[test]
+fn pencil_mark_puzzles_have_no_form_nor_copy_rather_than_a_wrong_one() {
+    for args in [
+        &["canon"][..],
+        &["dedup"],
+        &["transform", "--seed", "1"],
+        &["transform", "--rotate", "90"],
+    ] {
+        nsudoku()
+            .args(args)
+            .arg(examples("sukaku.txt"))
+            .assert()
+            .code(2)
+            .stdout("# line 3: invalid\n# line 4: invalid\n")
+            .stderr(predicate::str::contains("pencil-mark puzzle"));
+    }
+}
+
+#[test]
 fn transform_is_reproducible_by_seed() {
     let input = std::fs::read_to_string(examples("classic.txt")).unwrap();
     let run = |args: &[&str]| lines(&[&["transform", "-"], args].concat(), &input);

@@ -35,6 +35,12 @@ pub fn run(args: &TransformArgs) -> anyhow::Result<Status> {
         how,
         "transform",
         |out, grid| {
+            if grid.pencil_marks().is_some() {
+                return out.unfit(
+                    "transform takes puzzles of givens, and this is a pencil-mark puzzle: its \
+                     candidates would be lost",
+                );
+            }
             let solution = if args.with_solution {
                 match grid.uniqueness() {
                     Uniqueness::Unique(solution) => Some(solution),
