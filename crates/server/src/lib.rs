@@ -4,7 +4,8 @@
 //! ```text
 //!  request ─► trace ─► compression ─► catch panic ─► JSON errors ─► body limit
 //!     ├─ GET /, page files (web.rs)      GET /healthz, /api/v1/openapi.json
-//!     └─ POST /api/v1/* ─► load shed ─► in-flight limit ─► handler (routes.rs)
+//!     └─ POST /api/v1/* ─► load shed ─► in-flight limit ─► handler (routes.rs;
+//!                                                          forms.rs: canon, dedup, transform)
 //!                                  └─► solving threads (AppState::run), with the
 //!                                      request's time budget ─► JSON answer
 //! ```
@@ -25,6 +26,7 @@ pub mod api;
 mod batch;
 mod body;
 pub mod error;
+mod forms;
 mod routes;
 mod state;
 mod variant;
@@ -55,6 +57,8 @@ pub use state::{AppState, Config};
     info(
         title = "nsudoku",
         description = "Solve, count, check, explain, rate and generate Sudoku of every size; \
+                       canonical forms, duplicates and equivalent copies of puzzles up to \
+                       16×16; \
                        solve, count and check variant Sudoku (f-puzzles and SudokuPad puzzles, \
                        links and payloads, or nsudoku's variant text form). Every error is a \
                        status and {\"error\": {\"code\", \"message\", …}}."
@@ -68,7 +72,10 @@ pub use state::{AppState, Config};
         routes::hint,
         routes::explain,
         routes::rate,
-        routes::generate
+        routes::generate,
+        forms::canon,
+        forms::dedup,
+        forms::transform
     ),
     components(schemas(error::ErrorResponse, error::ErrorBody))
 )]
@@ -90,6 +97,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/explain", post(routes::explain))
         .route("/api/v1/rate", post(routes::rate))
         .route("/api/v1/generate", post(routes::generate))
+        .route("/api/v1/canon", post(forms::canon))
+        .route("/api/v1/dedup", post(forms::dedup))
+        .route("/api/v1/transform", post(forms::transform))
         .layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 mod body;
+mod forms;
 mod variant;
 
 const PUZZLE: &str =
