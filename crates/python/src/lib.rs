@@ -29,6 +29,7 @@ mod list;
 mod logic;
 mod run;
 mod single;
+mod transform;
 mod variant;
 mod variant_batch;
 
@@ -67,5 +68,6 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::canonical_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::to_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(transform::transform, m)?)?;
     Ok(())
 }

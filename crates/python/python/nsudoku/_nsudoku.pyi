@@ -45,6 +45,7 @@ __all__ = [
     "rate_many",
     "canonical",
     "canonical_many",
+    "transform",
     "to_lines",
 ]
 #: The statuses of batch results, by code.
@@ -371,6 +372,19 @@ def generate_many(
 def canonical(puzzle: _Classic, box: _Box = None) -> Grid:
     """The canonical (minlex) form: the smallest grid of every grid the puzzle's transforms make;
     equal for two puzzles exactly when one is the other in disguise. Up to 16×16."""
+
+def transform(
+    puzzle: _Classic,
+    box: _Box = None,
+    *,
+    seed: Optional[int] = None,
+    count: int = 1,
+    apply: Optional[str] = None,
+    inverse: bool = False,
+) -> List[Grid]:
+    """Equivalent copies of a puzzle: ``count`` random ones drawn from ``seed`` (the same seed,
+    the same copies), or the one a named transformation makes (``apply``, a spec as
+    ``nsudoku transform --apply`` reads it; ``inverse=True`` undoes it)."""
 
 def to_lines(values: npt.NDArray[np.integer], box: _Box = None) -> List[Optional[str]]:
     """Each row of an ``(n, N²)`` array as the CLI writes a grid on a line."""
