@@ -3,6 +3,7 @@ and every answer is checked here against the candidates and the rules, not the e
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Optional
 
@@ -150,3 +151,21 @@ def test_forms_and_copies_refuse_pencil_marks():
     forms, status = nsudoku.canonical_many([SUKAKU[0], EASY])
     assert status.tolist() == ["error", "canonical"]
     assert not forms[0].any()
+
+
+def test_a_grid_of_pencil_marks_keeps_them():
+    grid = nsudoku.Grid(SUKAKU[0])
+    marks = candidates(SUKAKU[0])
+    assert grid.pencil_marks == [[sorted(m) for m in marks[r * 9 : r * 9 + 9]] for r in range(9)]
+    assert grid.clues == 0 and nsudoku.Grid(EASY).pencil_marks is None
+    # Its line is the puzzle's, reads back, pickles, and goes to batches as candidates.
+    assert str(grid) == grid.line() == SUKAKU[0]
+    assert nsudoku.Grid(str(grid)) == grid == eval("nsudoku." + repr(grid))
+    assert pickle.loads(pickle.dumps(grid)) == grid
+    assert str(nsudoku.solve(grid)) == EASY_SOLUTION
+    solutions, status = nsudoku.solve_many([grid, nsudoku.Grid(EASY)])
+    assert status.tolist() == ["solved", "solved"]
+    assert nsudoku.to_lines(solutions) == [EASY_SOLUTION, EASY_SOLUTION]
+    six = nsudoku.Grid(PENCIL_GRID, box="3x2")
+    assert len(six.line()) == 216 and pickle.loads(pickle.dumps(six)) == six
+    assert repr(six).endswith("box='3x2')")

@@ -40,6 +40,8 @@ def _puzzles(puzzles: Any) -> Any:
     if items and isinstance(items[0], (dict, _nsudoku.Variant)):
         return _variant_texts(items)
     if items and isinstance(items[0], _nsudoku.Grid):
+        if any(g.pencil_marks is not None for g in items):
+            return [g.line() for g in items]  # candidates as text: an array holds digits only
         return np.stack([g.to_numpy().ravel() for g in items])
     if items and not isinstance(items[0], (str, bytes)) and hasattr(items[0], "__len__"):
         return _from_array(np.asarray(items))

@@ -57,7 +57,8 @@ class Grid:
 
     ``Grid(puzzle, box=None)`` reads a puzzle in any form the functions take (clashing clues
     are allowed: ``check`` finds them). ``str(grid)`` is the compact line up to 9×9 (``.`` for
-    empty), rows of numbers beyond; ``grid[r, c]`` is a cell's value, 0-based.
+    empty; a pencil-mark puzzle's ``N`` characters a cell), rows of numbers beyond;
+    ``grid[r, c]`` is a cell's value, 0-based.
     """
 
     def __new__(cls, puzzle: _Puzzle, box: _Box = None) -> Grid: ...
@@ -73,6 +74,9 @@ class Grid:
     @property
     def clues(self) -> int:
         """How many cells hold a digit."""
+    @property
+    def pencil_marks(self) -> Optional[List[List[List[int]]]]:
+        """For a pencil-mark puzzle, each cell's candidates, row by row; None for givens."""
     def to_numpy(self) -> npt.NDArray[Union[np.uint8, np.uint16]]:
         """The values as an N×N array: ``uint8`` up to 255×255, ``uint16`` beyond."""
     def line(self) -> str:
