@@ -112,7 +112,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 
-    /// The largest request body, in bytes (a 512×512 grid written as numbers is 1 MiB).
+    /// The largest request body, in bytes (a 512×512 grid written as numbers is 1 MiB); a
+    /// larger one is answered 413 once up to 64 MiB of it are read and dropped, so that a
+    /// client that sends its whole body before reading gets the answer.
     #[arg(long, value_name = "BYTES", default_value_t = 4 << 20, value_parser = parse_body)]
     pub max_body: usize,
 
@@ -554,8 +556,9 @@ pub struct DedupArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
 
-    /// The most distinct puzzles remembered (16 bytes each, about 40 with the table); the run
-    /// stops with an error beyond.
+    /// The most distinct puzzles remembered (16 bytes each, about 40 with the table; with
+    /// `-f json`, which names the first of each class, 32 and about 75); the run stops with
+    /// an error beyond.
     #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = parse_classes)]
     pub max_distinct: usize,
 }

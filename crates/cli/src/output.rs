@@ -1,7 +1,7 @@
 //! Results of one puzzle, written to buffers (on any thread) and then, in input order, to
 //! stdout and stderr by [`Writer`].
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, BufWriter, StdoutLock, Write};
@@ -49,8 +49,8 @@ pub struct Out {
     /// CSV output ([`Out::csv`]): the command's columns, added to the input's.
     csv: Option<&'static [&'static str]>,
     /// Text of `stdout` that [`Writer`] keeps only for the first output with its key
-    /// ([`Out::keyed`]): the key, and where the text starts and ends.
-    keyed: Vec<(u128, usize, usize)>,
+    /// ([`Out::keyed`]): the key, where the text starts and ends, and the puzzle's place.
+    keyed: Vec<(u128, usize, usize, Location)>,
 }
 
 /// Text a streaming [`Out`] holds before writing it.
@@ -171,11 +171,12 @@ impl Out {
     }
 
     /// Output that a [`Writer`] with [`Seen`] keys writes only for the first puzzle of the run
-    /// with this key.
+    /// with this key; in JSON, a later one gets a `dropped` object naming the first one's place.
     pub fn keyed(&mut self, key: u128, write: impl FnOnce(&mut Out)) {
         let start = self.stdout.len();
         write(self);
-        self.keyed.push((key, start, self.stdout.len()));
+        self.keyed
+            .push((key, start, self.stdout.len(), self.at.clone()));
     }
 
     /// A plain text line.
@@ -477,44 +478,114 @@ pub fn check_stdout() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The keys seen by a [`Writer`], as a set of at most `max` 128-bit keys (a key is already a
-/// hash: the table takes its low bits as they are).
+/// The keys seen by a [`Writer`], at most `max` 128-bit keys (a key is already a hash: the
+/// table takes its low bits as they are); for JSON output, with the place of each key's first
+/// puzzle, which the `dropped` objects name.
 #[derive(Debug)]
 pub struct Seen {
-    keys: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    keys: Keys,
     max: usize,
     dropped: u64,
 }
 
+type KeyTable<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+
+/// The keys, alone (16 bytes each) or with their first places (32 bytes each).
+#[derive(Debug)]
+enum Keys {
+    Alone(HashSet<u128, BuildHasherDefault<KeyHasher>>),
+    Placed {
+        first: KeyTable<Place>,
+        /// The files named so far, which places index.
+        files: Vec<String>,
+    },
+}
+
+/// Where a key was first seen: a line, and an index into [`Keys::Placed`]'s files.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    file: Option<u32>,
+    line: u64,
+}
+
+/// Whether a key is new, or where it was first seen.
+pub enum Seeing {
+    New,
+    /// Seen before: without places, nothing more; with places, the first one's JSON fields.
+    Again(Option<Map<String, Value>>),
+}
+
 impl Seen {
-    pub fn new(max: usize) -> Seen {
+    /// At most `max` keys; `places`: remember where each was first seen (for JSON output).
+    pub fn new(max: usize, places: bool) -> Seen {
+        let keys = if places {
+            Keys::Placed {
+                first: KeyTable::default(),
+                files: Vec::new(),
+            }
+        } else {
+            Keys::Alone(HashSet::default())
+        };
         Seen {
-            keys: HashSet::default(),
+            keys,
             max,
             dropped: 0,
         }
     }
 
-    /// Whether `key` is new (it is then remembered), or an error once `max` keys are held.
-    fn first(&mut self, key: u128) -> io::Result<bool> {
-        if self.keys.contains(&key) {
-            self.dropped += 1;
-            return Ok(false);
+    fn len(&self) -> usize {
+        match &self.keys {
+            Keys::Alone(keys) => keys.len(),
+            Keys::Placed { first, .. } => first.len(),
         }
-        if self.keys.len() >= self.max {
+    }
+
+    /// Whether `key`, met at `at`, is new (it is then remembered), or an error once `max` keys
+    /// are held.
+    fn first(&mut self, key: u128, at: &Location) -> io::Result<Seeing> {
+        let again = match &self.keys {
+            Keys::Alone(keys) => keys.contains(&key).then(|| None),
+            Keys::Placed { first, files } => first.get(&key).map(|place| {
+                let mut fields = Map::new();
+                if let Some(file) = place.file.and_then(|i| files.get(i as usize)) {
+                    fields.insert("file".into(), json!(file));
+                }
+                fields.insert("line".into(), json!(place.line));
+                Some(fields)
+            }),
+        };
+        if let Some(again) = again {
+            self.dropped += 1;
+            return Ok(Seeing::Again(again));
+        }
+        if self.len() >= self.max {
             return Err(io::Error::other(format!(
                 "more than {} distinct puzzles: raise --max-distinct (about 40 bytes each)",
                 self.max
             )));
         }
-        self.keys.insert(key);
-        Ok(true)
+        match &mut self.keys {
+            Keys::Alone(keys) => {
+                keys.insert(key);
+            }
+            Keys::Placed { first, files } => {
+                let file = at.file.as_ref().map(|name| {
+                    if files.last() != Some(name) {
+                        files.push(name.clone());
+                    }
+                    (files.len() - 1) as u32
+                });
+                let line = at.line as u64;
+                first.insert(key, Place { file, line });
+            }
+        }
+        Ok(Seeing::New)
     }
 }
 
 impl std::fmt::Display for Seen {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kept = self.keys.len() as u64;
+        let kept = self.len() as u64;
         write!(
             f,
             "kept {kept} of {} puzzles, dropped {} equivalent to an earlier one",
@@ -587,10 +658,16 @@ impl Writer {
             return self.out.write_all(out.stdout.as_bytes());
         };
         let mut from = 0;
-        for &(key, start, end) in &out.keyed {
-            if !seen.first(key)? {
-                self.out.write_all(&out.stdout.as_bytes()[from..start])?;
-                from = end;
+        for (key, start, end, at) in &out.keyed {
+            if let Seeing::Again(earlier) = seen.first(*key, at)? {
+                self.out.write_all(&out.stdout.as_bytes()[from..*start])?;
+                from = *end;
+                if let Some(earlier) = earlier {
+                    let mut object = at.json();
+                    object.insert("status".into(), json!("dropped"));
+                    object.insert("repeats".into(), Value::Object(earlier));
+                    writeln!(self.out, "{}", Value::Object(object))?;
+                }
             }
         }
         self.out.write_all(&out.stdout.as_bytes()[from..])

@@ -197,6 +197,77 @@ fn dedup_keeps_the_first_of_each_class_and_counts_the_rest() {
 }
 
 #[test]
+fn dedup_json_names_the_puzzle_each_dropped_one_repeats() {
+    let disguised = examples("disguised.txt");
+    for threads in ["1", "2"] {
+        let json = stdout(
+            nsudoku()
+                .args(["dedup", "-f", "json", "-j", threads])
+                .arg(&disguised)
+                .assert()
+                .success(),
+        );
+        let objects = json_lines(&json);
+        let said: Vec<(u64, &str, Option<u64>)> = objects
+            .iter()
+            .map(|o| {
+                let repeats = o.get("repeats").map(|r| r["line"].as_u64().unwrap());
+                (
+                    o["line"].as_u64().unwrap(),
+                    o["status"].as_str().unwrap(),
+                    repeats,
+                )
+            })
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (1, "kept", None),
+                (2, "dropped", Some(1)),
+                (3, "dropped", Some(1)),
+                (4, "kept", None),
+                (5, "dropped", Some(4)),
+            ],
+            "{json}"
+        );
+        assert_eq!(objects[0]["grid"][0][0], 5);
+        assert!(objects[1].get("grid").is_none(), "{json}");
+    }
+    // Several files: the place names its file.
+    let one = examples("one.txt");
+    let json = stdout(
+        nsudoku()
+            .args(["dedup", "-f", "json"])
+            .arg(&one)
+            .arg(&disguised)
+            .assert()
+            .success(),
+    );
+    let objects = json_lines(&json);
+    assert_eq!(objects[1]["status"], "dropped", "{json}");
+    assert_eq!(objects[1]["file"], disguised.display().to_string());
+    assert_eq!(objects[1]["repeats"]["file"], one.display().to_string());
+}
+
+#[test]
+fn pencil_mark_puzzles_have_no_form_nor_copy_rather_than_a_wrong_one() {
+    for args in [
+        &["canon"][..],
+        &["dedup"],
+        &["transform", "--seed", "1"],
+        &["transform", "--rotate", "90"],
+    ] {
+        nsudoku()
+            .args(args)
+            .arg(examples("sukaku.txt"))
+            .assert()
+            .code(2)
+            .stdout("# line 3: invalid\n# line 4: invalid\n")
+            .stderr(predicate::str::contains("pencil-mark puzzle"));
+    }
+}
+
+#[test]
 fn transform_is_reproducible_by_seed() {
     let input = std::fs::read_to_string(examples("classic.txt")).unwrap();
     let run = |args: &[&str]| lines(&[&["transform", "-"], args].concat(), &input);

@@ -845,6 +845,49 @@ fn every_json_object_has_line_and_status() {
 }
 
 #[test]
+fn bench_times_the_puzzles_of_a_csv_column() {
+    // A header, three records with a puzzle in `quizzes`, one whose field is empty, one
+    // without the field, and one whose clues clash: three are timed, the others are named.
+    let csv = "\
+id,quizzes,note
+1,530070000600195000098000060800060003400803001700020006060000280000419005000080079,a
+2,000801000000456000008020600100080003090000010700203005013000420050000090000302000,b
+3,,empty
+4
+5,400001900020000001560300040000006108006000090070930000000007002905200000012040000,\"c, d\"
+6,550070000600195000098000060800060003400803001700020006060000280000419005000080079,clash
+";
+    let assert = nsudoku()
+        .args([
+            "bench", "--column", "quizzes", "--secs", "0", "--warmup", "0",
+        ])
+        .arg("-")
+        .write_stdin(csv)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    let out = stdout(assert);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    let cells: Vec<&str> = rows[2]
+        .trim_matches('|')
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(cells[..3], ["-", "3", "count up to 2"], "{out}");
+    for (line, why) in [
+        (4, "no puzzle in the field \"quizzes\""),
+        (5, "no field \"quizzes\""),
+        (7, "duplicate 5 in row 1"),
+    ] {
+        assert!(
+            stderr.contains(&format!(":{line}: {why}")),
+            "line {line}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn bench_reads_standard_input_like_every_command() {
     let out = stdout(
         nsudoku()

@@ -4,13 +4,15 @@
 //! ```text
 //! line (N ≤ alphabet size):  53..7....6..195....  (one symbol a cell, `empty` for empty)
 //! line (larger N):           12 . 7 40 …           (numbers separated by spaces)
+//! pencil line (N ≤ 9):       ...456...1.34.....   (a pencil-mark puzzle: N characters a
+//!                                                   cell, the k-th k when a candidate)
 //! grid:                      +-------+-------+-------+
 //!                            | 5 3 . | . 7 . | . . . |
 //! ```
 
 use std::fmt::Write;
 
-use crate::grid::Grid;
+use crate::grid::{Digit, Grid};
 use crate::parse::Alphabet;
 
 /// How to write cells.
@@ -89,6 +91,30 @@ impl Style {
         out
     }
 
+    /// A pencil-mark puzzle ([`Grid::from_candidates`]) on one line, `N` characters a cell,
+    /// the `k`-th the symbol of `k` when `k` is a candidate, else `empty` (the 729-character
+    /// line of 9×9 sukaku): what the reader reads back (given the box shape, but for square
+    /// 4×4 and 9×9 grids). `None` for a grid without pencil marks, or above 9×9, which have no
+    /// such line.
+    pub fn pencil_line(&self, grid: &Grid) -> Option<String> {
+        let marks = grid.pencil_marks()?;
+        let n = grid.side();
+        if n > 9 {
+            return None;
+        }
+        let mut out = String::with_capacity(n * n * n);
+        for set in marks {
+            for k in 1..=n {
+                let candidate = Digit::new(k).is_some_and(|d| set.contains(d));
+                out.push(match candidate {
+                    true => self.alphabet.symbol(k)?,
+                    false => self.empty,
+                });
+            }
+        }
+        Some(out)
+    }
+
     /// The grid drawn with `|`, `-` and `+` between boxes, one row a line, ending in a newline.
     pub fn pretty(&self, grid: &Grid) -> String {
         let shape = grid.shape();
@@ -148,6 +174,30 @@ mod tests {
             ]
         );
         assert_eq!(text.parse::<Grid>().unwrap(), g);
+    }
+
+    #[test]
+    fn pencil_lines_read_back() {
+        // A 4×4 and a 6×6 (3×2 boxes): every digit a candidate everywhere but in the first
+        // cell, which holds 1 alone.
+        for (n, shape) in [(4, None), (6, Some(Shape::new(3, 2).unwrap()))] {
+            let all: String = (1..=n).map(|k| char::from(b'0' + k as u8)).collect();
+            let first = format!("1{}", ".".repeat(n - 1));
+            let line = first + &all.repeat(n * n - 1);
+            let opts = ReadOptions {
+                shape,
+                ..ReadOptions::default()
+            };
+            let g = read_one(&line, &opts).unwrap();
+            assert!(g.pencil_marks().is_some());
+            assert_eq!(
+                Style::default().pencil_line(&g).as_deref(),
+                Some(line.as_str())
+            );
+            assert_eq!(read_one(&line, &opts).unwrap(), g);
+        }
+        let plain: Grid = "1.3....2.....32.".parse().unwrap();
+        assert_eq!(Style::default().pencil_line(&plain), None);
     }
 
     #[test]

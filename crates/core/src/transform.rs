@@ -24,6 +24,22 @@ use rand::{Rng, RngExt};
 
 use crate::grid::{Grid, Shape};
 
+/// Random transformations of `shape` drawn from `seed`, one after another: the same seed gives
+/// the same transformations in the same order (the copies `nsudoku transform --seed S` makes
+/// of a puzzle come from `S` mixed with the puzzle's place in its input).
+///
+/// ```
+/// use nsudoku::{Shape, transform::random_copies};
+///
+/// let three: Vec<_> = random_copies(Shape::CLASSIC, 7).take(3).collect();
+/// assert_eq!(three, random_copies(Shape::CLASSIC, 7).take(3).collect::<Vec<_>>());
+/// ```
+pub fn random_copies(shape: Shape, seed: u64) -> impl Iterator<Item = Transform> {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    std::iter::repeat_with(move || Transform::random(shape, &mut rng))
+}
+
 /// Why parts do not make a [`Transform`] of a shape.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

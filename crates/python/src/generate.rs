@@ -110,7 +110,7 @@ impl<'py> FromPyObject<'_, 'py> for Size {
 }
 
 /// A seed from the clock, for calls without one.
-fn clock_seed() -> u64 {
+pub(crate) fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)

@@ -17,7 +17,8 @@ use crate::repr::quote;
 ///
 /// ``Grid(puzzle, box=None)`` reads a puzzle in any form the functions take (clashing clues
 /// are allowed here: ``check`` finds them). ``str(grid)`` is the compact line up to 9×9
-/// (``.`` for empty), rows of numbers beyond; ``grid.line()`` and ``grid.pretty()`` are the
+/// (``.`` for empty; a pencil-mark puzzle's ``N`` characters a cell, ``pencil_marks`` its
+/// candidates), rows of numbers beyond; ``grid.line()`` and ``grid.pretty()`` are the
 /// CLI's line and box-drawn formats. ``grid[r, c]`` is a cell's value, 0-based.
 #[pyclass(frozen, eq, hash, name = "Grid", module = "nsudoku")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +59,19 @@ impl PyGrid {
         self.0.clue_count()
     }
 
+    /// For a pencil-mark puzzle, each cell's candidates, row by row (``[[[1, 3], [2], …], …]``);
+    /// ``None`` for a grid of givens.
+    #[getter]
+    fn pencil_marks(&self) -> Option<Vec<Vec<Vec<usize>>>> {
+        let marks = self.0.pencil_marks()?;
+        let n = self.0.side();
+        let cells: Vec<Vec<usize>> = marks
+            .iter()
+            .map(|set| set.iter().map(|d| d.get()).collect())
+            .collect();
+        Some(cells.chunks(n).map(<[Vec<usize>]>::to_vec).collect())
+    }
+
     /// The values as an N×N NumPy array: ``uint8`` up to 255×255, ``uint16`` beyond.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.0.side();
@@ -70,9 +84,13 @@ impl PyGrid {
     }
 
     /// The CLI's one-line format: a symbol a cell (``1``–``9``, then ``A``–``Z``) up to 35×35,
-    /// numbers separated by spaces beyond; ``.`` for empty.
+    /// numbers separated by spaces beyond; ``.`` for empty. A pencil-mark puzzle (up to 9×9):
+    /// ``N`` characters a cell, the ``k``-th ``k`` when it is a candidate, else ``.``.
     fn line(&self) -> String {
-        Style::default().line(&self.0)
+        let style = Style::default();
+        style
+            .pencil_line(&self.0)
+            .unwrap_or_else(|| style.line(&self.0))
     }
 
     /// The grid drawn with ``|``, ``-`` and ``+`` between boxes, one row a line.
@@ -121,15 +139,24 @@ impl PyGrid {
         }
     }
 
-    /// Pickling: the rows and the box.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (Vec<Vec<u16>>, String)) {
+    /// Pickling: the rows (a pencil-mark puzzle's line) and the box.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, (Bound<'py, PyAny>, String))> {
         let grid = slf.get();
-        (slf.get_type(), (grid.rows(), grid.box_shape()))
+        let py = slf.py();
+        let puzzle = match Style::default().pencil_line(&grid.0) {
+            Some(line) => line.into_pyobject(py)?.into_any(),
+            None => grid.rows().into_pyobject(py)?,
+        };
+        Ok((slf.get_type(), (puzzle, grid.box_shape())))
     }
 }
 
 impl PyGrid {
-    /// `str(grid)`: the compact line up to 9×9, rows of numbers beyond.
+    /// `str(grid)`: the compact line up to 9×9 (a pencil-mark puzzle's line), rows of numbers
+    /// beyond.
     pub fn text(&self) -> String {
         if self.0.side() <= 9 {
             return self.line();

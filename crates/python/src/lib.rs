@@ -33,6 +33,7 @@ mod rows;
 mod run;
 mod runner;
 mod single;
+mod transform;
 mod variant;
 mod variant_batch;
 
@@ -71,5 +72,6 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::canonical_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::to_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(transform::transform, m)?)?;
     Ok(())
 }

@@ -4,7 +4,8 @@
 //! ```text
 //!  request ─► trace ─► compression ─► catch panic ─► JSON errors ─► body limit
 //!     ├─ GET /, page files (web.rs)      GET /healthz, /api/v1/openapi.json
-//!     └─ POST /api/v1/* ─► load shed ─► in-flight limit ─► handler (routes.rs)
+//!     └─ POST /api/v1/* ─► load shed ─► in-flight limit ─► handler (routes.rs;
+//!                                                          forms.rs: canon, dedup, transform)
 //!                                  └─► solving threads (AppState::run), with the
 //!                                      request's time budget ─► JSON answer
 //! ```
@@ -15,14 +16,17 @@
 //!
 //! Every failure is a status and `{"error": {"code", "message", …}}` (error.rs): 400 for
 //! malformed JSON or options, 422 for a puzzle that is read but invalid (with the positions of
-//! every problem), 413 past the body limit, 503 with `Retry-After` when the server is
+//! every problem), 413 past the body limit (after reading the rest of the body, within
+//! bounds, so that the client reads it: body.rs), 503 with `Retry-After` when the server is
 //! saturated, 404 and 405 as JSON too.
 
 #![warn(missing_docs)]
 
 pub mod api;
 mod batch;
+mod body;
 pub mod error;
+mod forms;
 mod routes;
 mod solve;
 mod state;
@@ -54,6 +58,8 @@ pub use state::{AppState, Config};
     info(
         title = "nsudoku",
         description = "Solve, count, check, explain, rate and generate Sudoku of every size; \
+                       canonical forms, duplicates and equivalent copies of puzzles up to \
+                       16×16; \
                        solve, count and check variant Sudoku (f-puzzles and SudokuPad puzzles, \
                        links and payloads, or nsudoku's variant text form). Every error is a \
                        status and {\"error\": {\"code\", \"message\", …}}."
@@ -67,7 +73,10 @@ pub use state::{AppState, Config};
         routes::hint,
         routes::explain,
         routes::rate,
-        routes::generate
+        routes::generate,
+        forms::canon,
+        forms::dedup,
+        forms::transform
     ),
     components(schemas(error::ErrorResponse, error::ErrorBody))
 )]
@@ -89,6 +98,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/explain", post(routes::explain))
         .route("/api/v1/rate", post(routes::rate))
         .route("/api/v1/generate", post(routes::generate))
+        .route("/api/v1/canon", post(forms::canon))
+        .route("/api/v1/dedup", post(forms::dedup))
+        .route("/api/v1/transform", post(forms::transform))
         .layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
@@ -105,6 +117,7 @@ pub fn router(state: AppState) -> Router {
         .merge(web::router())
         .fallback(|| async { ApiError::for_status(StatusCode::NOT_FOUND, "") })
         .layer(DefaultBodyLimit::max(state.max_body))
+        .layer(middleware::from_fn_with_state(state.max_body, body::limit))
         .layer(middleware::map_response(json_errors))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("internal error").into_response()

@@ -9,6 +9,8 @@ use nsudoku_server::{AppState, Config, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+mod body;
+mod forms;
 mod variant;
 
 const PUZZLE: &str =

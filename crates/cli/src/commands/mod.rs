@@ -339,7 +339,7 @@ where
     };
 
     let mut writer = Writer::new().with_progress(progress.bar());
-    writer.seen = distinct.map(Seen::new);
+    writer.seen = distinct.map(|max| Seen::new(max, format == Format::Json));
     let result = if pool.current_num_threads() == 1 {
         // One thread: no pool, no batches.
         for_each_record(&paths, &options, column, |at, record, bytes| {

@@ -3,10 +3,8 @@
 //! Random copies of the puzzle at a place of the input come from the seed, that place (file
 //! and line) and nothing else, so a run is reproduced by its seed whatever the thread count.
 
-use nsudoku::transform::Transform;
+use nsudoku::transform::{Transform, random_copies};
 use nsudoku::{Grid, Shape, Uniqueness};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use serde_json::json;
 
 use crate::cli::{Format, TransformArgs};
@@ -37,6 +35,12 @@ pub fn run(args: &TransformArgs) -> anyhow::Result<Status> {
         how,
         "transform",
         |out, grid| {
+            if grid.pencil_marks().is_some() {
+                return out.unfit(
+                    "transform takes puzzles of givens, and this is a pencil-mark puzzle: its \
+                     candidates would be lost",
+                );
+            }
             let solution = if args.with_solution {
                 match grid.uniqueness() {
                     Uniqueness::Unique(solution) => Some(solution),
@@ -53,12 +57,11 @@ pub fn run(args: &TransformArgs) -> anyhow::Result<Status> {
                 }
                 return;
             };
-            let mut rng = SmallRng::seed_from_u64(place_seed(seed, out));
-            for copy in 1..=args.count {
+            let copies = random_copies(grid.shape(), place_seed(seed, out));
+            for (copy, t) in (1..=args.count).zip(copies) {
                 if !out.flowing() {
                     return;
                 }
-                let t = Transform::random(grid.shape(), &mut rng);
                 write(out, &t, &grid, solution.as_ref(), copy);
             }
         },

@@ -93,6 +93,12 @@ pub enum CanonError {
         search::MAX_KEPT
     )]
     TooSymmetric,
+    /// A pencil-mark puzzle: its candidates, which the forms of givens do not see, would be
+    /// lost (every such puzzle would have the empty grid's form).
+    #[error(
+        "canonical forms are of givens, and this is a pencil-mark puzzle: its candidates would be lost"
+    )]
+    PencilMarks,
     /// A digit twice in one row or column: the search assumes none.
     #[error("duplicate {digit} in {house}")]
     Duplicate {
@@ -141,6 +147,9 @@ impl Canonicalizer {
         let n = shape.side();
         if n > MAX_SIDE {
             return Err(CanonError::TooLarge { side: n });
+        }
+        if grid.pencil_marks().is_some() {
+            return Err(CanonError::PencilMarks);
         }
         check_lines(grid)?;
         if shape == Shape::CLASSIC && grid.is_full() {

@@ -61,6 +61,20 @@ fn empty_and_one_clue_grids_of_every_size() {
 }
 
 #[test]
+fn a_pencil_mark_puzzle_is_refused_not_taken_for_an_empty_grid() {
+    let shape = Shape::square(4).unwrap();
+    let mut sets = vec![crate::grid::DigitSet::all(shape); 16];
+    sets[0] = crate::grid::DigitSet::empty();
+    sets[0].insert(crate::grid::Digit::new(2).unwrap());
+    let sukaku = Grid::from_candidates(shape, sets).unwrap();
+    assert_eq!(canonical(&sukaku), Err(CanonError::PencilMarks));
+    assert_eq!(
+        equivalence(&sukaku, &Grid::empty(shape)),
+        Err(CanonError::PencilMarks)
+    );
+}
+
+#[test]
 fn a_grid_too_symmetric_is_refused_within_bounded_memory() {
     // The 16×16 pattern grid with only the first row of each band: each band's empty rows,
     // then a full row whose 16 digits fit 4!⁵ ways. (This took 3.5 GB and then failed.)

@@ -1,9 +1,10 @@
 """Sudoku of every size, 1×1 to 512×512 with any box shape, from Python.
 
 One puzzle at a time: ``solve``, ``count``, ``is_unique``, ``check``, ``solutions``,
-``explain``, ``hint``, ``rate``, ``generate``, ``canonical``. A puzzle is a string in any text
-format the ``nsudoku`` command reads, a list of rows, a NumPy array (N×N or flat) or a
-``Grid``.
+``explain``, ``hint``, ``rate``, ``generate``, ``canonical``, ``transform``. A puzzle is a
+string in any text format the ``nsudoku`` command reads (pencil-mark puzzles too: the
+729-character line, or candidates drawn as Sudoku Explainer and HoDoKu print them), a list of
+rows, a NumPy array (N×N or flat) or a ``Grid``.
 
 Variant puzzles (killer cages, thermometers, arrows, kropki dots, anti-knight, …) are solved,
 counted and checked too (``solve``, ``count``, ``is_unique``, ``solutions``, ``check``,
@@ -18,8 +19,8 @@ links, f-puzzles documents and the text form.
     >>> nsudoku.rate(p).level
     'easy'
 
-Millions at a time: ``solve_many``, ``count_many``, ``rate_many``, ``canonical_many`` and
-``generate_many`` take NumPy arrays, lists, pandas Series or Arrow arrays, return NumPy arrays
+Millions at a time: ``solve_many``, ``count_many``, ``rate_many``, ``canonical_many``,
+``dedup_many`` and ``generate_many`` take NumPy arrays, lists, pandas Series or Arrow arrays, return NumPy arrays
 in input order with a status per puzzle, and run on every core with the GIL released.
 ``nsudoku.dask`` (the ``dask`` extra) runs them over the partitions of a Dask DataFrame, on a
 cluster if need be.
@@ -83,7 +84,7 @@ class VariantWarning(UserWarning):
 
 
 # The extension raises the classes above: they are defined before it is imported.
-from ._batch import canonical_many, count_many, rate_many, solve_many  # noqa: E402
+from ._batch import canonical_many, count_many, dedup_many, rate_many, solve_many  # noqa: E402
 from ._nsudoku import (  # noqa: E402
     STATUSES,
     Broken,
@@ -109,6 +110,7 @@ from ._nsudoku import (  # noqa: E402
     solutions,
     solve,
     to_lines,
+    transform,
 )
 
 __all__ = [
@@ -135,6 +137,7 @@ __all__ = [
     "check",
     "count",
     "count_many",
+    "dedup_many",
     "explain",
     "generate",
     "generate_many",
@@ -146,4 +149,5 @@ __all__ = [
     "solve",
     "solve_many",
     "to_lines",
+    "transform",
 ]

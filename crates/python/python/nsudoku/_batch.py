@@ -40,6 +40,8 @@ def _puzzles(puzzles: Any) -> Any:
     if items and isinstance(items[0], (dict, _nsudoku.Variant)):
         return _variant_texts(items)
     if items and isinstance(items[0], _nsudoku.Grid):
+        if any(g.pencil_marks is not None for g in items):
+            return [g.line() for g in items]  # candidates as text: an array holds digits only
         return np.stack([g.to_numpy().ravel() for g in items])
     if items and not isinstance(items[0], (str, bytes)) and hasattr(items[0], "__len__"):
         return _from_array(np.asarray(items))
@@ -219,3 +221,30 @@ def canonical_many(
     """
     forms, codes = _nsudoku.canonical_many(_puzzles(puzzles), box, threads)
     return forms, _STATUSES[codes]
+
+
+def dedup_many(
+    puzzles: Any,
+    box: Box = None,
+    *,
+    threads: Optional[int] = None,
+) -> Tuple[np.ndarray, np.ndarray]:
+    """The first puzzle of each equivalence class, as ``nsudoku dedup`` keeps it, and for every
+    other the first one it repeats.
+
+    ``puzzles`` as for ``solve_many``; their canonical forms come from ``canonical_many``.
+    Returns ``(first, status)`` in input order: an ``int64`` array, for each puzzle the index
+    (from 0) of the first puzzle of its class (its own index when it is that puzzle; -1 when
+    it has no form), and an array of ``"kept"`` (the first of its class), ``"dropped"`` (the
+    same puzzle in disguise as ``puzzles[first]``), ``"invalid"`` or ``"error"`` (as for
+    ``canonical_many``). ``status == "kept"`` selects what ``nsudoku dedup`` writes.
+    """
+    forms, status = canonical_many(puzzles, box, threads=threads)
+    first = np.full(len(status), -1, np.int64)
+    formed = np.flatnonzero(status == "canonical")
+    if len(formed):
+        # The first occurrence of each distinct form, and each row's form among them.
+        _, where, which = np.unique(forms[formed], axis=0, return_index=True, return_inverse=True)
+        first[formed] = formed[where][np.ravel(which)]
+    kept = first == np.arange(len(first))
+    return first, np.where(kept, "kept", np.where(first >= 0, "dropped", status))

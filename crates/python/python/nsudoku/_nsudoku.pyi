@@ -45,6 +45,7 @@ __all__ = [
     "rate_many",
     "canonical",
     "canonical_many",
+    "transform",
     "to_lines",
 ]
 #: The statuses of batch results, by code.
@@ -56,7 +57,8 @@ class Grid:
 
     ``Grid(puzzle, box=None)`` reads a puzzle in any form the functions take (clashing clues
     are allowed: ``check`` finds them). ``str(grid)`` is the compact line up to 9×9 (``.`` for
-    empty), rows of numbers beyond; ``grid[r, c]`` is a cell's value, 0-based.
+    empty; a pencil-mark puzzle's ``N`` characters a cell), rows of numbers beyond;
+    ``grid[r, c]`` is a cell's value, 0-based.
     """
 
     def __new__(cls, puzzle: _Puzzle, box: _Box = None) -> Grid: ...
@@ -72,6 +74,9 @@ class Grid:
     @property
     def clues(self) -> int:
         """How many cells hold a digit."""
+    @property
+    def pencil_marks(self) -> Optional[List[List[List[int]]]]:
+        """For a pencil-mark puzzle, each cell's candidates, row by row; None for givens."""
     def to_numpy(self) -> npt.NDArray[Union[np.uint8, np.uint16]]:
         """The values as an N×N array: ``uint8`` up to 255×255, ``uint16`` beyond."""
     def line(self) -> str:
@@ -371,6 +376,19 @@ def generate_many(
 def canonical(puzzle: _Classic, box: _Box = None) -> Grid:
     """The canonical (minlex) form: the smallest grid of every grid the puzzle's transforms make;
     equal for two puzzles exactly when one is the other in disguise. Up to 16×16."""
+
+def transform(
+    puzzle: _Classic,
+    box: _Box = None,
+    *,
+    seed: Optional[int] = None,
+    count: int = 1,
+    apply: Optional[str] = None,
+    inverse: bool = False,
+) -> List[Grid]:
+    """Equivalent copies of a puzzle: ``count`` random ones drawn from ``seed`` (the same seed,
+    the same copies), or the one a named transformation makes (``apply``, a spec as
+    ``nsudoku transform --apply`` reads it; ``inverse=True`` undoes it)."""
 
 def to_lines(values: npt.NDArray[np.integer], box: _Box = None) -> List[Optional[str]]:
     """Each row of an ``(n, N²)`` array as the CLI writes a grid on a line."""
