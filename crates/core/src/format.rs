@@ -4,13 +4,14 @@
 //! ```text
 //! line (N ≤ alphabet size):  53..7....6..195....  (one symbol a cell, `empty` for empty)
 //! line (larger N):           12 . 7 40 …           (numbers separated by spaces)
+//! pencil marks (N ≤ 9):       1.3......12345.789…  (N characters a cell: its candidates)
 //! grid:                      +-------+-------+-------+
 //!                            | 5 3 . | . 7 . | . . . |
 //! ```
 
 use std::fmt::Write;
 
-use crate::grid::Grid;
+use crate::grid::{Digit, Grid};
 use crate::parse::Alphabet;
 
 /// How to write cells.
@@ -89,6 +90,44 @@ impl Style {
         out
     }
 
+    /// A pencil-mark puzzle ([`Grid::from_candidates`]) on one line, `N` characters a cell: the
+    /// `k`-th is the symbol of `k` when `k` is a candidate, else the empty mark; a filled cell is
+    /// written as its digit alone. `None` for a plain grid, or one with more than 9 digits or
+    /// more than the alphabet's symbols. Reads back (with `--box` for boxes that are not square).
+    ///
+    /// ```
+    /// use nsudoku::{Digit, DigitSet, Grid, Shape, format::Style};
+    /// let shape = Shape::new(2, 2)?;
+    /// let mut sets = vec![DigitSet::all(shape); 16];
+    /// sets[1] = [2, 3].into_iter().filter_map(Digit::new).collect();
+    /// let sukaku = Grid::from_candidates(shape, sets)?;
+    /// let line = Style::default().pencil_line(&sukaku).unwrap();
+    /// assert!(line.starts_with("1234.23.1234"));
+    /// assert_eq!(line.parse::<Grid>()?, sukaku);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pencil_line(&self, grid: &Grid) -> Option<String> {
+        let marks = grid.pencil_marks()?;
+        let n = grid.side();
+        if n > 9 || n > self.alphabet.len() {
+            return None;
+        }
+        let mut out = String::with_capacity(n * n * n);
+        for (&v, set) in grid.values().iter().zip(marks) {
+            for k in 1..=n {
+                let candidate = match v {
+                    0 => Digit::new(k).is_some_and(|d| set.contains(d)),
+                    v => usize::from(v) == k,
+                };
+                match self.alphabet.symbol(k) {
+                    Some(symbol) if candidate => out.push(symbol),
+                    _ => out.push(self.empty),
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// The grid drawn with `|`, `-` and `+` between boxes, one row a line, ending in a newline.
     pub fn pretty(&self, grid: &Grid) -> String {
         let shape = grid.shape();
@@ -130,6 +169,46 @@ mod tests {
     use super::*;
     use crate::grid::Shape;
     use crate::parse::{ReadOptions, read_one};
+
+    #[test]
+    fn pencil_lines_read_back() {
+        let one: Grid =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+                .parse()
+                .unwrap();
+        let shape = one.shape();
+        let sets = (0..81).map(|i| one.candidates(shape.cell(i))).collect();
+        let sukaku = Grid::from_candidates(shape, sets).unwrap();
+        for empty in ['.', '0'] {
+            let style = Style {
+                empty,
+                ..Style::default()
+            };
+            let line = style.pencil_line(&sukaku).unwrap();
+            assert_eq!(line.len(), 729);
+            // r1c1 is 5, r1c2 is 3, r1c3 may be 1, 2 or 4.
+            let first = "....5......3......12.4.....".replace('.', &empty.to_string());
+            assert!(line.starts_with(&first), "{line}");
+            assert_eq!(read_one(&line, &ReadOptions::default()).unwrap(), sukaku);
+            assert_eq!(style.pencil_line(&one), None);
+        }
+        let six = Shape::new(3, 2).unwrap();
+        let sets = (1..=36)
+            .map(|i| {
+                (1..=6)
+                    .filter(|k| (i + k) % 3 != 0)
+                    .filter_map(Digit::new)
+                    .collect()
+            })
+            .collect();
+        let sukaku = Grid::from_candidates(six, sets).unwrap();
+        let line = Style::default().pencil_line(&sukaku).unwrap();
+        let options = ReadOptions {
+            shape: Some(six),
+            ..ReadOptions::default()
+        };
+        assert_eq!(read_one(&line, &options).unwrap(), sukaku);
+    }
 
     #[test]
     fn pretty_classic_grid() {
