@@ -48,6 +48,14 @@ impl Record {
                 if let Some(entry) = read_compact(line, options) {
                     return entry;
                 }
+                let bytes = line.text.trim_end().as_bytes();
+                if let Some(grid) = pencil::read_compact_places(bytes, options) {
+                    return Entry {
+                        line: line.number,
+                        result: Ok(grid),
+                        empty: '.',
+                    };
+                }
                 if let Some(n) = pencil::line_side(line, options) {
                     return pencil::read_line_form(line, n, options);
                 }
