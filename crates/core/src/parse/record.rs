@@ -45,9 +45,8 @@ impl Record {
     pub fn read(&self, options: &ReadOptions) -> Entry {
         match &self.lines[..] {
             [line] => {
-                if let Some(entry) = read_compact(line, options) {
-                    return entry;
-                }
+                // A pencil-mark line first: its length (`N³`) is never a plain grid's (`N²`
+                // with square boxes, or the side given), which the compact path would count.
                 let bytes = line.text.trim_end().as_bytes();
                 if let Some(grid) = pencil::read_compact_places(bytes, options) {
                     return Entry {
@@ -55,6 +54,9 @@ impl Record {
                         result: Ok(grid),
                         empty: '.',
                     };
+                }
+                if let Some(entry) = read_compact(line, options) {
+                    return entry;
                 }
                 if let Some(n) = pencil::line_side(line, options) {
                     return pencil::read_line_form(line, n, options);
