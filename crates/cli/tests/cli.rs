@@ -888,6 +888,44 @@ id,quizzes,note
 }
 
 #[test]
+fn bench_times_pencil_mark_puzzles_with_their_candidates() {
+    // The candidates left by the clues of easy puzzles, which propagation alone solves: the
+    // same puzzles without their candidates (empty grids) would need guesses.
+    let style = nsudoku::format::Style::default();
+    let text: String = std::fs::read_to_string(data("9x9/classic.txt"))
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.parse::<nsudoku::Grid>().ok())
+        .map(|g| {
+            let sets = (0..81).map(|i| g.candidates(g.shape().cell(i))).collect();
+            let sukaku = nsudoku::Grid::from_candidates(g.shape(), sets).unwrap();
+            style.pencil_line(&sukaku).unwrap() + "\n"
+        })
+        .collect();
+    assert_eq!(text.lines().count(), 5);
+    for shuffle in [&[][..], &["--shuffle"]] {
+        let out = stdout(
+            nsudoku()
+                .args(["bench", "--secs", "0.05", "--warmup", "0", "--expand", "50"])
+                .args(shuffle)
+                .write_stdin(text.clone())
+                .assert()
+                .success(),
+        );
+        let row: Vec<&str> = out
+            .lines()
+            .nth(2)
+            .unwrap()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
+        assert_eq!(row[1], "50", "{out}");
+        assert_eq!(row[5], "100.0", "{shuffle:?}: {out}");
+    }
+}
+
+#[test]
 fn bench_reads_standard_input_like_every_command() {
     let out = stdout(
         nsudoku()

@@ -4,8 +4,7 @@
 //! ```text
 //! line (N ≤ alphabet size):  53..7....6..195....  (one symbol a cell, `empty` for empty)
 //! line (larger N):           12 . 7 40 …           (numbers separated by spaces)
-//! pencil line (N ≤ 9):       ...456...1.34.....   (a pencil-mark puzzle: N characters a
-//!                                                   cell, the k-th k when a candidate)
+//! pencil marks (N ≤ 9):       1.3......12345.789…  (N characters a cell: its candidates)
 //! grid:                      +-------+-------+-------+
 //!                            | 5 3 . | . 7 . | . . . |
 //! ```
@@ -91,25 +90,39 @@ impl Style {
         out
     }
 
-    /// A pencil-mark puzzle ([`Grid::from_candidates`]) on one line, `N` characters a cell,
-    /// the `k`-th the symbol of `k` when `k` is a candidate, else `empty` (the 729-character
-    /// line of 9×9 sukaku): what the reader reads back (given the box shape, but for square
-    /// 4×4 and 9×9 grids). `None` for a grid without pencil marks, or above 9×9, which have no
-    /// such line.
+    /// A pencil-mark puzzle ([`Grid::from_candidates`]) on one line, `N` characters a cell: the
+    /// `k`-th is the symbol of `k` when `k` is a candidate, else the empty mark; a filled cell is
+    /// written as its digit alone. `None` for a plain grid, or one with more than 9 digits or
+    /// more than the alphabet's symbols. Reads back (with `--box` for boxes that are not square).
+    ///
+    /// ```
+    /// use nsudoku::{Digit, DigitSet, Grid, Shape, format::Style};
+    /// let shape = Shape::new(2, 2)?;
+    /// let mut sets = vec![DigitSet::all(shape); 16];
+    /// sets[1] = [2, 3].into_iter().filter_map(Digit::new).collect();
+    /// let sukaku = Grid::from_candidates(shape, sets)?;
+    /// let line = Style::default().pencil_line(&sukaku).unwrap();
+    /// assert!(line.starts_with("1234.23.1234"));
+    /// assert_eq!(line.parse::<Grid>()?, sukaku);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pencil_line(&self, grid: &Grid) -> Option<String> {
         let marks = grid.pencil_marks()?;
         let n = grid.side();
-        if n > 9 {
+        if n > 9 || n > self.alphabet.len() {
             return None;
         }
         let mut out = String::with_capacity(n * n * n);
-        for set in marks {
+        for (&v, set) in grid.values().iter().zip(marks) {
             for k in 1..=n {
-                let candidate = Digit::new(k).is_some_and(|d| set.contains(d));
-                out.push(match candidate {
-                    true => self.alphabet.symbol(k)?,
-                    false => self.empty,
-                });
+                let candidate = match v {
+                    0 => Digit::new(k).is_some_and(|d| set.contains(d)),
+                    v => usize::from(v) == k,
+                };
+                match self.alphabet.symbol(k) {
+                    Some(symbol) if candidate => out.push(symbol),
+                    _ => out.push(self.empty),
+                }
             }
         }
         Some(out)
@@ -158,6 +171,46 @@ mod tests {
     use crate::parse::{ReadOptions, read_one};
 
     #[test]
+    fn pencil_lines_read_back() {
+        let one: Grid =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+                .parse()
+                .unwrap();
+        let shape = one.shape();
+        let sets = (0..81).map(|i| one.candidates(shape.cell(i))).collect();
+        let sukaku = Grid::from_candidates(shape, sets).unwrap();
+        for empty in ['.', '0'] {
+            let style = Style {
+                empty,
+                ..Style::default()
+            };
+            let line = style.pencil_line(&sukaku).unwrap();
+            assert_eq!(line.len(), 729);
+            // r1c1 is 5, r1c2 is 3, r1c3 may be 1, 2 or 4.
+            let first = "....5......3......12.4.....".replace('.', &empty.to_string());
+            assert!(line.starts_with(&first), "{line}");
+            assert_eq!(read_one(&line, &ReadOptions::default()).unwrap(), sukaku);
+            assert_eq!(style.pencil_line(&one), None);
+        }
+        let six = Shape::new(3, 2).unwrap();
+        let sets = (1..=36)
+            .map(|i| {
+                (1..=6)
+                    .filter(|k| (i + k) % 3 != 0)
+                    .filter_map(Digit::new)
+                    .collect()
+            })
+            .collect();
+        let sukaku = Grid::from_candidates(six, sets).unwrap();
+        let line = Style::default().pencil_line(&sukaku).unwrap();
+        let options = ReadOptions {
+            shape: Some(six),
+            ..ReadOptions::default()
+        };
+        assert_eq!(read_one(&line, &options).unwrap(), sukaku);
+    }
+
+    #[test]
     fn pretty_classic_grid() {
         let g: Grid =
             "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -174,30 +227,6 @@ mod tests {
             ]
         );
         assert_eq!(text.parse::<Grid>().unwrap(), g);
-    }
-
-    #[test]
-    fn pencil_lines_read_back() {
-        // A 4×4 and a 6×6 (3×2 boxes): every digit a candidate everywhere but in the first
-        // cell, which holds 1 alone.
-        for (n, shape) in [(4, None), (6, Some(Shape::new(3, 2).unwrap()))] {
-            let all: String = (1..=n).map(|k| char::from(b'0' + k as u8)).collect();
-            let first = format!("1{}", ".".repeat(n - 1));
-            let line = first + &all.repeat(n * n - 1);
-            let opts = ReadOptions {
-                shape,
-                ..ReadOptions::default()
-            };
-            let g = read_one(&line, &opts).unwrap();
-            assert!(g.pencil_marks().is_some());
-            assert_eq!(
-                Style::default().pencil_line(&g).as_deref(),
-                Some(line.as_str())
-            );
-            assert_eq!(read_one(&line, &opts).unwrap(), g);
-        }
-        let plain: Grid = "1.3....2.....32.".parse().unwrap();
-        assert_eq!(Style::default().pencil_line(&plain), None);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use std::fmt;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Digit, DigitSet, Grid, Shape};
 
 /// Random transformations of `shape` drawn from `seed`, one after another: the same seed gives
 /// the same transformations in the same order (the copies `nsudoku transform --seed S` makes
@@ -414,7 +414,30 @@ impl Transform {
                 out[at] = v;
             }
         }
-        Grid::from_values(self.shape, &out).expect("a permutation keeps values in range")
+        let Some(marks) = grid.pencil_marks() else {
+            return Grid::from_values(self.shape, &out)
+                .expect("a permutation keeps values in range");
+        };
+        // A pencil-mark puzzle's candidates move with their cells and are relabelled alike.
+        let mut sets = vec![DigitSet::empty(); n * n];
+        for r in 0..n {
+            for c in 0..n {
+                let set = &marks[self.rows[r] * n + self.cols[c]];
+                let at = if self.transpose { c * n + r } else { r * n + c };
+                sets[at] = set
+                    .iter()
+                    .filter_map(|d| Digit::new(usize::from(self.digits[d.get()])))
+                    .collect();
+            }
+        }
+        let mut moved =
+            Grid::from_candidates(self.shape, sets).expect("a permutation keeps each candidate");
+        for (i, &v) in out.iter().enumerate() {
+            if v != 0 {
+                moved.set(self.shape.cell(i), Digit::new(usize::from(v)));
+            }
+        }
+        moved
     }
 }
 
@@ -479,14 +502,38 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
-    #[test]
-    fn transforms_keep_solutions_solutions() {
-        let mut rng = SmallRng::seed_from_u64(7);
+    /// A classic puzzle and its solution.
+    fn classic() -> (Grid, Grid) {
         let puzzle: Grid =
             "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
                 .parse()
                 .unwrap();
         let solution = puzzle.solve().unwrap();
+        (puzzle, solution)
+    }
+
+    #[test]
+    fn pencil_marks_move_with_their_cells() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (puzzle, solution) = classic();
+        let shape = puzzle.shape();
+        let candidates = |g: &Grid| (0..81).map(|i| g.candidates(shape.cell(i))).collect();
+        let sukaku = Grid::from_candidates(shape, candidates(&puzzle)).unwrap();
+        for _ in 0..20 {
+            let t = Transform::random(shape, &mut rng);
+            let moved = t.apply(&sukaku);
+            // The candidates the moved clues leave.
+            let expected: Vec<DigitSet> = candidates(&t.apply(&puzzle));
+            assert_eq!(moved.pencil_marks(), Some(&expected[..]), "{t}");
+            assert_eq!(moved.count_solutions(2).count, 1);
+            assert!(t.apply(&solution).is_solution_of(&moved));
+        }
+    }
+
+    #[test]
+    fn transforms_keep_solutions_solutions() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let (puzzle, solution) = classic();
         let mut seen = std::collections::HashSet::new();
         for _ in 0..20 {
             let t = Transform::random(puzzle.shape(), &mut rng);

@@ -69,10 +69,10 @@ proptest! {
 }
 
 mod nine {
-    use nsudoku::{Engine, Grid, Shape, Solutions};
+    use nsudoku::{Digit, DigitSet, Engine, Grid, Shape, Solutions};
     use proptest::prelude::*;
 
-    use crate::support::{assert_solves, puzzle};
+    use crate::support::{assert_solves, puzzle, solved_grid};
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
@@ -91,6 +91,55 @@ mod nine {
             prop_assert_eq!(fast, general);
             if let Some(first) = Solutions::new(&grid, Engine::Fast9).next() {
                 assert_solves(&first, &grid);
+            }
+        }
+
+        /// The same on pencil-mark puzzles: each cell of a random solution keeps its digit
+        /// (but for a few cells in some cases, which then mostly have no solution) and random
+        /// others, about two, four or six, or all of them in some cells; a few cells are filled.
+        #[test]
+        fn fast9_agrees_with_general_on_pencil_marks(
+            solution in solved_grid(Shape::CLASSIC),
+            draws in prop::collection::vec((0u16..512, 0u16..512, 0.0..1.0f64), 81),
+            density in 0..3usize,
+            open in prop::sample::select(vec![0.0, 0.1, 0.3]),
+            wrong in prop::sample::select(vec![0.0, 0.0, 0.01, 0.05]),
+            filled in prop::sample::select(vec![0.0, 0.0, 0.1]),
+        ) {
+            let mut sets = Vec::with_capacity(81);
+            for (i, &(x, y, f)) in draws.iter().enumerate() {
+                let bits = [x & y, x, x | y][density] | if f < open { 511 } else { 0 };
+                let mut set: DigitSet = (1..=9usize)
+                    .filter(|k| bits >> (k - 1) & 1 == 1)
+                    .filter_map(Digit::new)
+                    .collect();
+                let digit = Digit::new(usize::from(solution.values()[i])).unwrap();
+                if f > 1.0 - wrong {
+                    set.remove(digit);
+                } else {
+                    set.insert(digit);
+                }
+                if set.is_empty() {
+                    set = (1..=9).filter_map(Digit::new).filter(|&k| k != digit).take(1).collect();
+                }
+                sets.push(set);
+            }
+            let mut grid = Grid::from_candidates(Shape::CLASSIC, sets).unwrap();
+            for (i, &(_, _, f)) in draws.iter().enumerate() {
+                if f < filled {
+                    grid.set(Shape::CLASSIC.cell(i), Digit::new(usize::from(solution.values()[i])));
+                }
+            }
+            let fast = Solutions::new(&grid, Engine::Fast9).count_up_to(3);
+            let general = Solutions::new(&grid, Engine::General).count_up_to(3);
+            prop_assert_eq!(fast, general);
+            let marks = grid.pencil_marks().unwrap();
+            for found in Solutions::new(&grid, Engine::Auto).take(3) {
+                assert_solves(&found, &grid);
+                prop_assert!(found.is_solution_of(&grid));
+                for (i, &v) in found.values().iter().enumerate() {
+                    prop_assert!(marks[i].contains(Digit::new(usize::from(v)).unwrap()), "cell {}", i);
+                }
             }
         }
     }

@@ -256,8 +256,12 @@ fn load(
         };
         match read {
             Ok(grid) => {
-                // Two bytes a cell.
-                text += 2 * grid.values().len();
+                // Two bytes a cell, or a byte a candidate place of a pencil-mark puzzle.
+                let cells = grid.values().len();
+                text += match grid.pencil_marks() {
+                    Some(_) => cells * grid.side(),
+                    None => 2 * cells,
+                };
                 if text > MAX_TEXT {
                     bail!("more than {} MiB of puzzles to time", MAX_TEXT >> 20);
                 }
@@ -275,11 +279,21 @@ fn load(
 }
 
 /// The lines to time: each puzzle (permuted with `--shuffle`), cycled to `--expand`; at most
-/// [`MAX_TEXT`] bytes of them.
+/// [`MAX_TEXT`] bytes of them. A pencil-mark puzzle is written with its candidates, `N`
+/// characters a cell.
 fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> anyhow::Result<Vec<String>> {
     let style = Style::default();
+    let line = |grid: &Grid| style.pencil_line(grid).unwrap_or_else(|| style.line(grid));
     let n = args.expand.max(grids.len());
-    let mean = grids.iter().map(|g| g.values().len() + 1).sum::<usize>() / grids.len();
+    let cells = |g: &Grid| {
+        g.values().len()
+            * if g.pencil_marks().is_some() {
+                g.side()
+            } else {
+                1
+            }
+    };
+    let mean = grids.iter().map(|g| cells(g) + 1).sum::<usize>() / grids.len();
     // Each line is its text and a `String` of 24 bytes.
     if n.saturating_mul(mean + 24) > MAX_TEXT {
         bail!(
@@ -291,9 +305,9 @@ fn prepare(grids: &[Grid], args: &BenchArgs, rng: &mut SmallRng) -> anyhow::Resu
         .map(|k| {
             let grid = &grids[k % grids.len()];
             if args.shuffle {
-                style.line(&Transform::random(grid.shape(), rng).apply(grid))
+                line(&Transform::random(grid.shape(), rng).apply(grid))
             } else {
-                style.line(grid)
+                line(grid)
             }
         })
         .collect())

@@ -73,6 +73,9 @@ pub fn read_line(text: &str, options: &ReadOptions) -> Result<Grid, Vec<Error>> 
         if let Some(grid) = read_compact_bytes(bytes, options) {
             return Ok(grid);
         }
+        if let Some(grid) = pencil::read_compact_places(bytes, options) {
+            return Ok(grid);
+        }
     }
     let mut entries = read_str(text, options);
     match entries.len() {

@@ -46,6 +46,34 @@ pub(super) fn line_side(line: &Line, options: &ReadOptions) -> Option<usize> {
     }
 }
 
+/// The fast path for a one-line pencil-mark puzzle of its `N³` places alone (no separator),
+/// each the symbol of its place's digit or an empty mark, every cell with a candidate: the
+/// grid, as [`read_line_form`] reads it. `None` sends the line to the full reader, which also
+/// names its problems.
+pub(super) fn read_compact_places(bytes: &[u8], options: &ReadOptions) -> Option<Grid> {
+    let n = match options.shape {
+        Some(shape) => shape.side(),
+        None => [4, 9].into_iter().find(|&n| n * n * n == bytes.len())?,
+    };
+    if !(2..=MAX_PENCIL_SIDE.min(options.alphabet.len())).contains(&n) || n * n * n != bytes.len() {
+        return None;
+    }
+    let shape = Shape::for_cell_count(n * n, options.shape).ok()?;
+    let mut sets = Vec::with_capacity(n * n);
+    for cell in bytes.chunks_exact(n) {
+        let mut set = DigitSet::empty();
+        for (k, &b) in cell.iter().enumerate() {
+            match options.alphabet.ascii.get(usize::from(b)) {
+                Some(0) => {}
+                Some(&v) if usize::from(v) == k + 1 => insert(&mut set, k + 1),
+                _ => return None,
+            }
+        }
+        sets.push(set);
+    }
+    Grid::from_candidates(shape, sets).ok()
+}
+
 /// Reads a one-line pencil-mark puzzle of side `n` ([`line_side`]).
 pub(super) fn read_line_form(line: &Line, n: usize, options: &ReadOptions) -> Entry {
     let mut errors = Errors::default();
@@ -307,6 +335,58 @@ mod tests {
         (0..shape.cell_count())
             .map(|i| grid.candidates(shape.cell(i)))
             .collect()
+    }
+
+    /// The fast path reads what the full reader reads, and leaves it every line with a
+    /// separator, a problem or another length.
+    #[test]
+    fn the_fast_path_reads_as_the_full_reader() {
+        use super::super::tokens::Line;
+        use super::{line_side, read_compact_places, read_line_form};
+        let nine = line_form(&read(PUZZLE));
+        let four = line_form(&read("1000000000000000"));
+        let six = Shape::new(3, 2).unwrap();
+        let six_options = ReadOptions {
+            shape: Some(six),
+            ..ReadOptions::default()
+        };
+        let six_line = line_form(&Grid::empty(six));
+        let plain = ReadOptions::default();
+        let mut cases = vec![
+            (nine.clone(), &plain, true),
+            (nine.replace('.', "0"), &plain, true),
+            (four.clone(), &plain, true),
+            (six_line.clone(), &six_options, true),
+            (six_line, &plain, false),
+            (format!("{nine}  "), &plain, true),
+        ];
+        let changed = |at: usize, with: &str| {
+            let mut line = nine.clone();
+            line.replace_range(at..=at, with);
+            line
+        };
+        // r1c1 is 5 alone: without it, no candidate; a 6 in 5's place; a stranger; a digit
+        // beyond ASCII whose low bits are a digit's; a separator; a character short.
+        for bad in [
+            changed(4, "."),
+            changed(4, "6"),
+            changed(4, "x"),
+            changed(4, "\u{b5}"),
+            format!("{} {}", &nine[..9], &nine[9..]),
+            nine[1..].to_owned(),
+        ] {
+            cases.push((bad, &plain, false));
+        }
+        for (text, options, fast) in cases {
+            let read = read_compact_places(text.trim_end().as_bytes(), options);
+            assert_eq!(read.is_some(), fast, "{text}");
+            let line = Line::new(1, text.clone());
+            let full = line_side(&line, options).map(|n| read_line_form(&line, n, options));
+            if let Some(grid) = read {
+                assert_eq!(Some(Ok(grid.clone())), full.map(|e| e.result), "{text}");
+                assert_eq!(crate::parse::read_line(&text, options), Ok(grid));
+            }
+        }
     }
 
     #[test]

@@ -36,6 +36,16 @@ impl Record {
     pub fn read(&self, options: &ReadOptions) -> Entry {
         match &self.lines[..] {
             [line] => {
+                // A pencil-mark line first: its length (`N³`) is never a plain grid's (`N²`
+                // with square boxes, or the side given), which the compact path would count.
+                let bytes = line.text.trim_end().as_bytes();
+                if let Some(grid) = pencil::read_compact_places(bytes, options) {
+                    return Entry {
+                        line: line.number,
+                        result: Ok(grid),
+                        empty: '.',
+                    };
+                }
                 if let Some(entry) = read_compact(line, options) {
                     return entry;
                 }

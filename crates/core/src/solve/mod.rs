@@ -14,9 +14,9 @@
 //! | `Engine::Sat` (feature `sat`) | comparisons | CaDiCaL on a reduced CNF encoding |
 //!
 //! [`Engine::Auto`] picks the fastest engine for the shape: `Fast9` for 3×3 boxes, `General`
-//! for the rest. Asking for `Fast9` on another shape falls back to `General`, and so does a
-//! pencil-mark puzzle ([`Grid::from_candidates`]): the general and reference engines (and
-//! `Sat`) start each cell from its candidates less its peers' givens.
+//! for the rest. Asking for `Fast9` on another shape falls back to `General`. A pencil-mark
+//! puzzle ([`Grid::from_candidates`]) goes to the same engines: each starts every cell from its
+//! candidates less its peers' givens (`Fast9` places the cells with one candidate as givens).
 
 mod cdcl;
 mod fast9;
@@ -325,8 +325,7 @@ impl Solutions {
     /// The solutions of `grid`, found by `engine`.
     pub fn new(grid: &Grid, engine: Engine) -> Solutions {
         let n = grid.side();
-        // The 9×9 engine starts from givens only: a pencil-mark puzzle goes to the general one.
-        let classic = grid.shape() == Shape::CLASSIC && grid.pencil_marks().is_none();
+        let classic = grid.shape() == Shape::CLASSIC;
         let run = match engine {
             Engine::Reference => Run::Reference(Box::new(Reference::new(grid))),
             #[cfg(feature = "sat")]
@@ -353,8 +352,11 @@ impl Solutions {
     /// (no allocation for a 9×9 grid on the 9×9 engine).
     pub fn reset(&mut self, grid: &Grid) {
         match &mut self.run {
-            Run::Fast9(e) if grid.shape() == Shape::CLASSIC && grid.pencil_marks().is_none() => {
-                e.load(grid.values());
+            Run::Fast9(e) if grid.shape() == Shape::CLASSIC => {
+                match grid.pencil_marks() {
+                    None => e.load(grid.values()),
+                    Some(marks) => e.load_marks(grid.values(), marks),
+                }
                 e.watch.fired = false;
                 e.watch.next = 0;
                 e.watch.reported = 0;
@@ -512,6 +514,61 @@ mod tests {
             assert!(first.is_solution_of(&p), "{engine:?}");
             assert!(s.next().is_none(), "{engine:?} found a second solution");
         }
+    }
+
+    #[test]
+    fn a_pencil_mark_9x9_goes_to_the_9x9_engine_which_resets_across_kinds() {
+        let classic = grid(
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+        );
+        let shape = Shape::CLASSIC;
+        let marked = |g: &Grid| {
+            let sets = (0..81).map(|i| g.candidates(shape.cell(i))).collect();
+            Grid::from_candidates(shape, sets).unwrap()
+        };
+        let marks = marked(&classic);
+        let mut s = Solutions::new(&marks, Engine::Auto);
+        assert!(matches!(s.run, Run::Fast9(_)));
+        let first = s.next().unwrap();
+        assert!(first.is_solution_of(&marks) && first.is_solution_of(&classic));
+        assert!(s.next().is_none());
+        // r1c3 is empty and 5 is not among its candidates (r1c1 holds it): filled with 5,
+        // the puzzle has no solution; so too when two cells of a row have 1 alone.
+        let mut outside = marks.clone();
+        outside.set(Cell::new(0, 2), Digit::new(5));
+        let mut clash = classic.clone();
+        clash.set(Cell::new(0, 2), Digit::new(1));
+        clash.set(Cell::new(0, 3), Digit::new(1));
+        let clash = marked(&clash);
+        let mut open = classic.clone();
+        for c in 0..9 {
+            open.set(Cell::new(0, c), None);
+        }
+        let open = marked(&open);
+        let none = Count {
+            count: 0,
+            exact: true,
+        };
+        let one = Count {
+            count: 1,
+            exact: true,
+        };
+        for (puzzle, count) in [
+            (&outside, none),
+            (&classic, one),
+            (&clash, none),
+            (&marks, one),
+            (&open, Solutions::new(&open, Engine::General).count_up_to(3)),
+        ] {
+            s.reset(puzzle);
+            assert!(matches!(s.run, Run::Fast9(_)));
+            assert_eq!(s.count_up_to(3), count, "{puzzle:?}");
+            assert_eq!(
+                Solutions::new(puzzle, Engine::General).count_up_to(3),
+                count
+            );
+        }
+        assert!(Solutions::new(&open, Engine::General).count_up_to(3).count > 1);
     }
 
     #[test]

@@ -13,6 +13,8 @@
 //! ```
 //! A placed digit keeps its bit in its own word and loses it in the eight others, so a word
 //! always says where its digit is or may be. `unsolved[b]` marks the band's empty cells.
+//! A pencil-mark puzzle starts the same way from its cells with one candidate, as clues, then
+//! each word keeps only the cells whose candidates hold its digit; the search is the same.
 //!
 //! # Propagation (the ideas of JCZSolve, written afresh)
 //! - **In a band**, digit `d` must take one cell in each row and in each box, so the three rows
@@ -76,11 +78,11 @@ mod tables;
 mod tests;
 mod triads;
 
-use crate::grid::Grid;
+use crate::grid::{DigitSet, Grid};
 use branch::Saved;
-use start::clues;
 #[cfg(target_arch = "x86_64")]
 use start::clues_avx2;
+use start::{Marked, clues, marked};
 use tables::ALL;
 
 /// The 27 words plus bookkeeping (a guess saves only part of it: [`Saved`]).
@@ -194,7 +196,10 @@ impl Fast9 {
             dead_ends: 0,
             sparse: false,
         };
-        engine.load(grid.values());
+        match grid.pencil_marks() {
+            Some(marks) => engine.load_marks(grid.values(), marks),
+            None => engine.load(grid.values()),
+        }
         engine
     }
 
@@ -213,6 +218,36 @@ impl Fast9 {
         };
         #[cfg(not(target_arch = "x86_64"))]
         let start = State::start(&clues(values));
+        self.begin(start);
+    }
+
+    /// Starts over on a pencil-mark puzzle (its filled cells, if any, and each cell's
+    /// candidates), keeping the buffers: the cells with one candidate are placed as clues, the
+    /// others start from their candidates less those clues, and the search is the same.
+    pub(crate) fn load_marks(&mut self, values: &[u16], marks: &[DigitSet]) {
+        debug_assert_eq!((values.len(), marks.len()), (81, 81));
+        self.stack.clear();
+        self.guesses = 0;
+        self.dead_ends = 0;
+        let Marked { allowed, given } = marked(values, marks);
+        #[cfg(target_arch = "x86_64")]
+        let start = if self.avx2 {
+            // SAFETY: see `Fast9::advance`.
+            unsafe { State::start_avx2(&given) }
+        } else {
+            State::start(&given)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let start = State::start(&given);
+        self.begin(start.map(|mut state| {
+            state.restrict(&allowed);
+            state
+        }));
+    }
+
+    /// The search from a first state; `None` (two clues clash) has no solution.
+    #[inline(always)]
+    fn begin(&mut self, start: Option<State>) {
         match start {
             Some(state) => {
                 self.state = state;

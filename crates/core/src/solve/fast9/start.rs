@@ -1,7 +1,9 @@
-//! A puzzle's first state from its clues: every candidate at once, without a branch.
+//! A puzzle's first state from its clues, or from its candidates (a pencil-mark puzzle): every
+//! candidate at once, without a branch.
 
 use super::State;
 use super::tables::{ALL, columns};
+use crate::grid::DigitSet;
 
 impl State {
     /// [`State::start`] compiled with `popcnt` (only called when the CPU has AVX2 and the
@@ -44,6 +46,55 @@ impl State {
         }
         (!clash).then_some(state)
     }
+}
+
+impl State {
+    /// Restricts every word to its digit's cells in `allowed` (per digit and band): a
+    /// pencil-mark puzzle's candidates, on top of the state of its single-candidate cells.
+    #[inline(always)]
+    pub(super) fn restrict(&mut self, allowed: &[[u32; 3]; 9]) {
+        for (d, a) in allowed.iter().enumerate() {
+            for (b, &cells) in a.iter().enumerate() {
+                self.cand[3 * d + b] &= cells;
+            }
+        }
+    }
+}
+
+/// A pencil-mark puzzle's cells per digit (1..=9 → 0..9) and band (bit `9·row + col`): those
+/// whose candidates hold the digit, and those where it is the only one (the puzzle's clues, as
+/// far as [`State::start`] is concerned). A filled cell keeps only its digit, if its candidates
+/// hold it: otherwise it has none left, and the puzzle no solution.
+pub(super) fn marked(values: &[u16], marks: &[DigitSet]) -> Marked {
+    let mut marked = Marked {
+        allowed: [[0; 3]; 9],
+        given: [[0; 3]; 9],
+    };
+    for (i, (&v, set)) in values.iter().zip(marks).take(81).enumerate() {
+        let mut m = set.bits::<1>().0[0] as u32 & 0o777;
+        if v != 0 {
+            m &= 1u32.checked_shl(u32::from(v) - 1).unwrap_or(0);
+        }
+        let (b, bit) = (i / 27, 1 << (i % 27));
+        let single = m.is_power_of_two();
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            marked.allowed[d][b] |= bit;
+            if single {
+                marked.given[d][b] |= bit;
+            }
+        }
+    }
+    marked
+}
+
+/// What [`marked`] finds in a pencil-mark puzzle.
+pub(super) struct Marked {
+    /// The cells whose candidates hold the digit.
+    pub(super) allowed: [[u32; 3]; 9],
+    /// The cells with the digit as their only candidate.
+    pub(super) given: [[u32; 3]; 9],
 }
 
 /// The clues of each digit (1..=9 → 0..9), per band (bit `9·row + col`). Without a branch

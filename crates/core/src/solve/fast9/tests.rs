@@ -39,27 +39,86 @@ pub(super) fn samples() -> Vec<Vec<u16>> {
     puzzles
 }
 
+/// A classic puzzle as a pencil-mark one: each cell's candidates after its peers' clues (a
+/// clue's cell, the clue alone). `None` when a cell is left without one.
+pub(super) fn pencil_marks(grid: &Grid) -> Option<Grid> {
+    let shape = grid.shape();
+    let sets = (0..81).map(|i| grid.candidates(shape.cell(i))).collect();
+    Grid::from_candidates(shape, sets).ok()
+}
+
+/// The samples, and each as a pencil-mark puzzle.
+fn samples_and_marks() -> Vec<Grid> {
+    let mut grids = Vec::new();
+    for values in samples() {
+        let grid =
+            Grid::from_values(crate::grid::Shape::CLASSIC, &values).expect("81 values in range");
+        grids.extend(pencil_marks(&grid));
+        grids.push(grid);
+    }
+    grids
+}
+
 /// The portable search and the AVX2 one (where the CPU has it) find the same solutions in
 /// the same order with the same guesses: one source, two compilations.
 #[test]
 fn portable_path_matches_the_dispatched_one() {
-    let puzzles = samples();
-    assert!(puzzles.len() > 100);
-    for values in &puzzles {
-        let grid =
-            Grid::from_values(crate::grid::Shape::CLASSIC, values).expect("81 values in range");
-        let mut fast = Fast9::new(&grid);
-        let mut portable = Fast9::new(&grid).portable();
+    let puzzles = samples_and_marks();
+    assert!(puzzles.len() > 200);
+    assert!(puzzles.iter().any(|g| g.pencil_marks().is_some()));
+    for grid in &puzzles {
+        let mut fast = Fast9::new(grid);
+        let mut portable = Fast9::new(grid).portable();
         for _ in 0..3 {
             let a = fast.next_solution().map(<[u16]>::to_vec);
             let b = portable.next_solution().map(<[u16]>::to_vec);
-            assert_eq!(a, b, "{values:?}");
+            assert_eq!(a, b, "{grid:?}");
             assert_eq!(fast.guesses(), portable.guesses());
             if a.is_none() {
                 break;
             }
         }
     }
+}
+
+/// A classic puzzle and its candidates after its clues' eliminations have the same
+/// solutions, and the 9×9 engine searches both alike: the same solutions in the same order,
+/// with the same guesses where no cell is left with one candidate (such a cell is one more
+/// clue of the pencil-mark puzzle, found by the classic one's first propagation).
+#[test]
+fn candidates_after_the_clues_search_as_the_clues() {
+    let (mut alike, mut marked) = (0, 0);
+    for values in samples() {
+        let grid =
+            Grid::from_values(crate::grid::Shape::CLASSIC, &values).expect("81 values in range");
+        let Some(marks) = pencil_marks(&grid) else {
+            continue;
+        };
+        marked += 1;
+        let sets = marks.pencil_marks().expect("a pencil-mark puzzle");
+        let same_clues = sets.iter().filter(|s| s.len() == 1).count() == grid.clue_count();
+        let mut classic = Fast9::new(&grid);
+        let mut pencil = Fast9::new(&marks);
+        for _ in 0..3 {
+            let a = classic.next_solution().map(<[u16]>::to_vec);
+            let b = pencil.next_solution().map(<[u16]>::to_vec);
+            if let Some(solution) = &b {
+                let solution = Grid::from_values(grid.shape(), solution).expect("digits");
+                assert!(solution.is_solution_of(&marks), "{grid:?}");
+            }
+            if same_clues {
+                assert_eq!(a, b, "{grid:?}");
+                assert_eq!(classic.guesses(), pencil.guesses(), "{grid:?}");
+            } else {
+                assert_eq!(a.is_some(), b.is_some(), "{grid:?}");
+            }
+            if a.is_none() {
+                break;
+            }
+        }
+        alike += usize::from(same_clues);
+    }
+    assert!(marked > 200 && alike > 100, "{marked} {alike}");
 }
 
 /// 200 sets of 27 random words (the padding words 0), sparser as they go: each word the AND
