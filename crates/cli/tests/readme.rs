@@ -1,5 +1,5 @@
-//! Every `$` example of the README runs from the repository's root and prints what the README
-//! shows: the examples are parsed from its `console` blocks, run, and compared with snapbox
+//! Every `$` example of the README, the user guide (`docs/guide.md`) and the variant guide runs
+//! from the repository's root and prints what the file shows: the examples are parsed from its `console` blocks, run, and compared with snapbox
 //! (`...` on a line of its own stands for lines left out; `? failed` after a command, for a
 //! non-zero exit status).
 
@@ -52,7 +52,12 @@ fn root() -> PathBuf {
 
 #[test]
 fn readme_examples_run_as_shown() {
-    run_examples("README.md", 10);
+    run_examples("README.md", 8);
+}
+
+#[test]
+fn the_user_guide_examples_run_as_shown() {
+    run_examples("docs/guide.md", 23);
 }
 
 #[test]
@@ -102,7 +107,7 @@ fn quoted(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The README's JSON output section: the words in backquotes of its opening paragraph (the
+/// The user guide's JSON output section: the words in backquotes of its opening paragraph (the
 /// fields every object may have), and for each command of its table (`solve --all` is its own
 /// row) the statuses and the field names it lists, as the words in backquotes of its cells.
 type JsonTable = (Vec<String>, Vec<(String, Vec<String>, Vec<String>)>);
@@ -111,7 +116,7 @@ fn json_table(markdown: &str) -> JsonTable {
     let section = markdown
         .split("### JSON output")
         .nth(1)
-        .expect("the README has a JSON output section");
+        .expect("the guide has a JSON output section");
     let (opening, table) = section
         .split_once("| command")
         .expect("the section has a table");
@@ -131,7 +136,7 @@ fn json_table(markdown: &str) -> JsonTable {
     (quoted(opening), rows)
 }
 
-/// Every status the README's JSON table lists for a command is one the command gives, and
+/// Every status the user guide's JSON table lists for a command is one the command gives, and
 /// every status and top-level field the command gives is listed.
 #[test]
 fn the_json_table_lists_what_each_command_gives() {
@@ -232,8 +237,8 @@ fn the_json_table_lists_what_each_command_gives() {
             String::new(),
         ),
     ];
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    let (common, table) = json_table(&readme);
+    let guide = std::fs::read_to_string(root().join("docs/guide.md")).expect("docs/guide.md");
+    let (common, table) = json_table(&guide);
     let commands: Vec<&str> = table.iter().map(|(c, _, _)| c.as_str()).collect();
     assert_eq!(
         commands,
@@ -265,13 +270,13 @@ fn the_json_table_lists_what_each_command_gives() {
                     for key in object.keys() {
                         let known =
                             common.contains(key) || fields.contains(key) || statuses.contains(key);
-                        assert!(known, "{command}: field {key} is not in the README's table");
+                        assert!(known, "{command}: field {key} is not in the guide's table");
                     }
                     if let Some(status) = object.get("status") {
                         let status = status.as_str().expect("a string").to_owned();
                         assert!(
                             statuses.contains(&status),
-                            "{command}: status {status} is not in the README's table"
+                            "{command}: status {status} is not in the guide's table"
                         );
                         given.insert(status);
                     }

@@ -49,6 +49,11 @@ pub mod variant;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+/// The user guide's examples, compiled and run as doc tests.
+#[doc = include_str!("../../../docs/guide.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;
+
 pub use error::{Error, Position, ShapeError};
 pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, MAX_SIDE, Shape};
 pub use solve::{Busy, Count, Engine, Helpers, Solutions, Stop, Uniqueness};
