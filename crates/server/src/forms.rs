@@ -339,11 +339,7 @@ fn transforms(
             "count: {count} is not from 1 to {MAX_COPIES}"
         )));
     }
-    let seed = req.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = crate::state::seed_or_clock(req.seed);
     Ok((random_copies(shape, seed).take(count).collect(), Some(seed)))
 }
 

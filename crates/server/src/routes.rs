@@ -446,11 +446,7 @@ pub async fn generate(
     if let Some(s) = req.symmetry {
         options.symmetry = s;
     }
-    let seed = req.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = crate::state::seed_or_clock(req.seed);
     state
         .answer(req.timeout, move |stop| {
             let rated = options.rating.is_some();

@@ -147,3 +147,12 @@ impl AppState {
             .await
     }
 }
+
+/// The seed a request gave, or one from the clock (a request's puzzles then differ each time).
+pub(crate) fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    })
+}
