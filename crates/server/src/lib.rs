@@ -12,7 +12,7 @@
 //!
 //! Wherever a puzzle is taken, a variant one may be too (variant.rs): `solve`, `count`,
 //! `check` and batches answer for it as for a classic one; `hint`, `explain` and `rate` refuse
-//! it with a 422.
+//! it with a 422. `read` answers any puzzle as the page draws it (draw.rs).
 //!
 //! Every failure is a status and `{"error": {"code", "message", …}}` (error.rs): 400 for
 //! malformed JSON or options, 422 for a puzzle that is read but invalid (with the positions of
@@ -25,6 +25,7 @@
 pub mod api;
 mod batch;
 mod body;
+mod draw;
 pub mod error;
 mod forms;
 mod routes;
@@ -70,6 +71,7 @@ pub use state::{AppState, Config};
         routes::solve,
         routes::count,
         routes::check,
+        draw::read,
         routes::hint,
         routes::explain,
         routes::rate,
@@ -94,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/solve", post(routes::solve))
         .route("/api/v1/count", post(routes::count))
         .route("/api/v1/check", post(routes::check))
+        .route("/api/v1/read", post(draw::read))
         .route("/api/v1/hint", post(routes::hint))
         .route("/api/v1/explain", post(routes::explain))
         .route("/api/v1/rate", post(routes::rate))

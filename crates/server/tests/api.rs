@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 mod body;
+mod draw;
 mod forms;
 mod variant;
 
