@@ -1,0 +1,159 @@
+// Variant puzzles in the page: dev puzzles of many kinds opened by `/?load=<payload>` are
+// drawn with one SVG group per constraint the server reads (/api/v1/read), each with the
+// shapes of its kind; a move that breaks a killer cage is marked by Check; Import takes a
+// SudokuPad link; Share offers the f-puzzles and SudokuPad links. The puzzles are the core's
+// test data (crates/core/tests/data/variants/dev.jsonl, CC BY 4.0, see its README).
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { api, clickCell, launch, open, screenshotDir } from './helpers.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEV = fs.readFileSync(path.resolve(here, '../../../core/tests/data/variants/dev.jsonl'), 'utf8')
+  .trim().split('\n').map((line) => JSON.parse(line));
+const byName = (name) => DEV.find((d) => d.name === name);
+
+// Ten kinds: cages, thermometers, arrows, lines of every colour, dots, XV, clues outside the
+// grid (little killers, x-sums, skyscrapers on a 6×6), quadruples, parity, irregular regions.
+const PICKS = [
+  'October 10, 2023: Killer',
+  'The Initials',
+  'November 13, 2023: Arrow',
+  "Sept. 5, '23: Renban Whispers",
+  'August 3: XV / Kropki Pairs',
+  'Aug 12, 2022: Lockout Lines',
+  'Modular Nabner DA Coverage',
+  'April 1, 2022: Skyscrapers',
+  'July 4, 2023: X-Sums Sudoku',
+  'Aug 9, 2022: Irregular Sudoku',
+  'Exclusive Singularity',
+];
+
+// What each kind draws inside its group, at least.
+const SHAPES = {
+  killer: 'path.cage',
+  thermo: 'circle.bulb',
+  arrow: '.bulb',
+  difference: 'circle.dot.white',
+  ratio: 'circle.dot.black',
+  xv: 'text',
+  littlekiller: 'text.clue',
+  xsum: 'text.clue',
+  skyscraper: 'text.clue',
+  quadruple: 'circle.quad',
+  even: 'rect.parity',
+  odd: 'circle.parity',
+  lockout: 'path.end',
+  between: 'circle.end',
+};
+const GLOBAL = new Set(['antiknight', 'antiking', 'nonconsecutive', 'disjoint', 'chess', 'taxicab', 'negative-difference', 'negative-ratio', 'negative-xv']);
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** Opens `payload` by link and waits until its constraints are drawn. */
+async function load(page, payload, count) {
+  await page.goto(new URL(`/?load=${encodeURIComponent(payload)}`, process.env.NSUDOKU_URL).href);
+  await page.waitForFunction(([p, n]) => window.nsudoku?.game?.variant?.source === p
+    && document.querySelectorAll('#board svg.variant g.vc').length === n, [payload, count]);
+}
+
+test('ten kinds of dev puzzles opened by link draw every constraint the server reads', async () => {
+  const { context, page, errors } = await open(browser);
+  for (const name of PICKS) {
+    const dev = byName(name);
+    assert.ok(dev, name);
+    const read = await api('read', { puzzle: dev.fpuzzles });
+    const drawnKinds = read.constraints.filter((c) => !GLOBAL.has(c.kind));
+    await load(page, dev.fpuzzles, drawnKinds.length);
+
+    // One group a constraint, of its kind, in the server's order.
+    const groups = await page.$$eval('#board svg.variant g.vc', (gs) => gs.map((g) => ({ k: Number(g.dataset.k), kind: g.dataset.kind })));
+    for (const g of groups) assert.equal(g.kind, read.constraints[g.k].kind, `${name}: constraint ${g.k}`);
+    assert.equal(new Set(groups.map((g) => g.k)).size, drawnKinds.length, name);
+    // Each group holds the shapes of its kind; lines go through every cell; totals are written.
+    const details = await page.$$eval('#board svg.variant g.vc', (gs, shapes) => gs.map((g) => ({
+      k: Number(g.dataset.k),
+      shape: shapes[g.dataset.kind] ? g.querySelectorAll(shapes[g.dataset.kind]).length : 1,
+      points: g.querySelector('polyline.line')?.getAttribute('points').trim().split(/\s+/).length ?? null,
+      text: [...g.querySelectorAll('text')].map((t) => t.textContent).join(' '),
+    })), SHAPES);
+    for (const d of details) {
+      const c = read.constraints[d.k];
+      assert.ok(d.shape >= 1, `${name}: ${c.kind} ${d.k} drawn without its shape`);
+      if (d.points !== null) assert.equal(d.points, c.cells.length, `${name}: ${c.kind} ${d.k} through each cell`);
+      if (['killer', 'littlekiller', 'xsum', 'skyscraper', 'sandwich'].includes(c.kind) && c.value !== undefined) {
+        assert.equal(d.text, String(c.value), `${name}: ${c.kind} ${d.k}`);
+      }
+    }
+    // Irregular regions: a thick border wherever two neighbours are in different regions.
+    const regions = read.regions.flat();
+    const n = read.size;
+    let right = 0;
+    for (let i = 0; i < n * n; i++) if (i % n < n - 1 && regions[i] !== regions[i + 1]) right++;
+    assert.equal(await page.locator('#board .cell.br').count(), right, `${name}: region borders`);
+    if (read.title) assert.equal(await page.textContent('#puzzle-title'), read.title);
+    if (name === 'The Initials') {
+      await page.locator('.board-wrap').screenshot({ path: path.join(screenshotDir(), 'variant-initials.png') });
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a digit that breaks a killer cage is marked by Check, and cleared by undo', async () => {
+  const dev = byName('October 10, 2023: Killer');
+  const read = await api('read', { puzzle: dev.fpuzzles });
+  const { context, page, errors } = await open(browser, { width: 390, height: 844, colorScheme: 'dark', url: `/?load=${encodeURIComponent(dev.fpuzzles)}` });
+  await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc').length === n, read.constraints.length);
+  // The cage with the smallest total takes a 9: over its total.
+  const k = read.constraints.reduce((best, c, i) => (c.kind === 'killer' && c.value < read.constraints[best].value ? i : best), 0);
+  const [r, c] = read.constraints[k].cells[0];
+  await clickCell(page, (r - 1) * read.size + c - 1);
+  await page.keyboard.press('9');
+  await page.click('#check');
+  await page.waitForSelector('#board svg.variant g.vc.broken', { state: 'attached', timeout: 5000 }).catch(async () => assert.fail(await page.textContent('#message')));
+  const broken = await page.$$eval('#board svg.variant g.vc.broken', (gs) => gs.map((g) => Number(g.dataset.k)));
+  assert.ok(broken.includes(k), `cage ${k} marked, not ${broken}`);
+  assert.ok(await page.locator('#board .cell.conflict').count() >= 1, 'its cells are marked');
+  assert.match(await page.textContent('#message'), /killer/);
+  await page.screenshot({ path: path.join(screenshotDir(), 'variant-killer-broken-phone-dark.png') });
+  await page.click('#undo');
+  assert.equal(await page.locator('#board svg.variant g.vc.broken').count(), 0);
+  // Hints and explanations take classic puzzles only.
+  assert.ok(await page.isDisabled('#hint'));
+
+  // A reload resumes the game, drawn.
+  await page.keyboard.press('9');
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc').length === n, read.constraints.length);
+  assert.equal(await page.locator('#board .cell.entry').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Import takes a SudokuPad link, and Share offers the puzzle in f-puzzles and SudokuPad', async () => {
+  const dev = byName('November 13, 2023: Arrow');
+  const read = await api('read', { puzzle: dev.fpuzzles });
+  const { context, page, errors } = await open(browser, { url: '/#b=3x3&p=' + '.'.repeat(80) + '1' });
+  await page.click('#import');
+  await page.fill('#import-text', read.sudokupad);
+  await page.click('#import-go');
+  await page.waitForSelector('#import-dialog', { state: 'hidden' });
+  await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc[data-kind="arrow"]').length === n, read.constraints.length);
+  assert.equal(await page.textContent('#puzzle-title'), read.title);
+  await page.click('#share');
+  assert.equal(await page.getAttribute('#share-fpuzzles', 'href'), read.fpuzzles);
+  assert.equal(await page.getAttribute('#share-sudokupad', 'href'), read.sudokupad);
+  // The page's own link opens the same puzzle.
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /\?load=/);
+  const again = await api('read', { puzzle: decodeURIComponent(link.slice(link.indexOf('load=') + 5)) });
+  assert.deepEqual(again.constraints, read.constraints);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
