@@ -232,6 +232,7 @@ function act(action, options) {
     const touched = new Set(game.history[game.history.length - 1].map((c) => c.i));
     ui.mistakes = new Set([...ui.mistakes].filter((i) => !touched.has(i)));
     ui.broken = { cells: new Set(), constraints: new Set() };
+    checkRulesSoon();
     if (ui.hint) closeHint();
     if (game.setter) setterCount();
     save();
@@ -497,9 +498,21 @@ function enterZero(mode) {
   apply(combined, mode, [...ui.selected]);
 }
 
+/** With "check the rules as I play", a variant's broken rules are marked after each move. */
+let rulesTimer = 0;
+function checkRulesSoon() {
+  clearTimeout(rulesTimer);
+  if (!game?.variant || !settings.checkRules) return;
+  const g = game, moves = g.history.length;
+  rulesTimer = setTimeout(() => checkVariant(g).then((res) => {
+    if (g === game && g.history.length === moves) { ui.broken = res; draw(); }
+  }).catch(() => {}), 250);
+}
+
 function doUndo() {
   if (ui.explain || !game || !undo(game)) return;
   ui.broken = { cells: new Set(), constraints: new Set() };
+  checkRulesSoon();
   if (ui.hint) closeHint();
   if (game.setter) setterCount();
   save();
@@ -636,6 +649,13 @@ async function check() {
       ui.broken = res;
       if (res.status === 'broken') {
         message(`Broken: ${res.message}. Marked.`, 'bad');
+        draw();
+        return;
+      }
+      if (res.status === 'solved') {
+        g.solved = true;
+        save();
+        message(`Solved in ${formatTime(g.elapsed)}. Well done!`, 'good');
         draw();
         return;
       }
@@ -894,10 +914,10 @@ function wire() {
   });
 
   // Settings.
-  const toggles = { 'set-autoremove': 'autoRemove', 'set-conflicts': 'showConflicts', 'set-highlight': 'highlight' };
+  const toggles = { 'set-autoremove': 'autoRemove', 'set-conflicts': 'showConflicts', 'set-highlight': 'highlight', 'set-rules': 'checkRules' };
   for (const [id, key] of Object.entries(toggles)) {
     $(id).checked = settings[key];
-    $(id).addEventListener('change', () => { settings[key] = $(id).checked; saveSettings(settings); draw(); });
+    $(id).addEventListener('change', () => { settings[key] = $(id).checked; saveSettings(settings); checkRulesSoon(); draw(); });
   }
   $('set-symbols').addEventListener('change', () => {
     settings.symbols[game.size] = $('set-symbols').value;

@@ -105,7 +105,7 @@ test('ten kinds of dev puzzles opened by link draw every constraint the server r
   await context.close();
 });
 
-test('a digit that breaks a killer cage is marked by Check, and cleared by undo', async () => {
+test('a digit that breaks a killer cage is marked by Check (or as one plays), and cleared by undo', async () => {
   const dev = byName('October 10, 2023: Killer');
   const read = await api('read', { puzzle: dev.fpuzzles });
   const { context, page, errors } = await open(browser, { width: 390, height: 844, colorScheme: 'dark', url: `/?load=${encodeURIComponent(dev.fpuzzles)}` });
@@ -127,8 +127,14 @@ test('a digit that breaks a killer cage is marked by Check, and cleared by undo'
   // Hints and explanations take classic puzzles only.
   assert.ok(await page.isDisabled('#hint'));
 
-  // A reload resumes the game, drawn.
+  // Checking as one plays marks it without Check.
+  await page.click('.settings summary');
+  await page.check('#set-rules');
+  await clickCell(page, (r - 1) * read.size + c - 1);
   await page.keyboard.press('9');
+  await page.waitForSelector(`#board svg.variant g.vc.broken[data-k="${k}"]`, { state: 'attached' });
+
+  // A reload resumes the game, drawn.
   await page.reload();
   await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc').length === n, read.constraints.length);
   assert.equal(await page.locator('#board .cell.entry').count(), 1);
