@@ -49,6 +49,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../web/open.js"),
     ),
     (
+        "/setter.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/setter.js"),
+    ),
+    (
         "/solver.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/solver.js"),

@@ -11,6 +11,7 @@ import {
 import { countSolutions } from './solver.js';
 import { explainStates, stepView } from './steps.js';
 import { fromHash, openText, shareLink } from './open.js';
+import { Setter } from './setter.js';
 import { loadGame, loadSettings, saveGame, saveSettings } from './store.js';
 import {
   decodeValues, defaultBox, digitOfKey, parseBox, styles, symbol, toRows,
@@ -63,6 +64,11 @@ const board = new Board($('board'), {
       ui.cursor = i;
       draw();
     }
+  },
+  release() {
+    // Setter mode with a rule chosen: the cells dragged through become it.
+    const cells = [...ui.selected];
+    if (game?.setter && setter.kind() && (cells.length > 1 || ['even', 'odd'].includes(setter.kind()))) setter.add(cells);
   },
   double(i) {
     const v = values(game)[i];
@@ -683,58 +689,11 @@ async function reveal(all) {
 
 // ---- setter mode -----------------------------------------------------------------------
 
-let setterTimer = 0;
-let setterAbort = null;
+const setter = new Setter({
+  game: () => game, board, start, rate, solution, busy, message, draw,
+});
 function setterCount() {
-  clearTimeout(setterTimer);
-  setterTimer = setTimeout(runSetterCount, 250);
-}
-
-async function runSetterCount() {
-  if (!game?.setter) return;
-  const g = game;
-  const out = $('setter-count');
-  const clues = g.givens.filter((v) => v).length;
-  if (conflicts(g).size) { out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: clashing givens`; out.dataset.count = 'conflict'; return; }
-  setterAbort?.abort();
-  setterAbort = new AbortController();
-  const limit = 10;
-  let count, exact;
-  try {
-    const res = await post('count', { puzzle: rowsOf(g.givens), box: boxText(g), limit, timeout: 5 }, { signal: setterAbort.signal });
-    ({ count, exact } = res);
-    if (res.status === 'timeout') exact = false;
-  } catch (e) {
-    if (e.name === 'AbortError') return;
-    const local = countSolutions(g.size, g.box, g.givens, limit, 50000);
-    if (!local) { out.textContent = 'counting needs the server'; return; }
-    count = local.count;
-    exact = local.complete && count < limit;
-  }
-  if (g !== game) return;
-  out.dataset.count = count === 1 && exact ? 'unique' : exact ? String(count) : `${count}+`;
-  out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
-}
-
-async function finishSetting() {
-  const g = game;
-  await busy('', async () => {
-    let res;
-    try {
-      res = await post('count', { puzzle: rowsOf(g.givens), box: boxText(g), limit: 2, timeout: 10 });
-    } catch (e) {
-      if (e.code !== 'network') throw e;
-      const local = countSolutions(g.size, g.box, g.givens, 2);
-      res = { count: local?.count ?? 2, exact: !!local?.complete };
-    }
-    if (!(res.count === 1 && res.exact)) {
-      message(res.count === 0 ? 'This grid has no solution.' : 'This grid does not have exactly one solution yet.', 'bad');
-      return;
-    }
-    start(newGame({ size: g.size, box: g.box, givens: g.givens }), 'Your puzzle: play it.');
-    rate(game);
-    solution().catch(() => {});
-  });
+  setter.count();
 }
 
 // ---- import, share ---------------------------------------------------------------------
@@ -827,7 +786,11 @@ function wire() {
   $('check').addEventListener('click', check);
   $('reveal').addEventListener('click', () => reveal(false));
   $('solve').addEventListener('click', () => reveal(true));
-  $('setter-done').addEventListener('click', finishSetting);
+  $('setter-done').addEventListener('click', () => setter.finish());
+  $('setter-add').addEventListener('click', async () => {
+    if (!(await setter.add([...ui.selected]))) message('Select the cells of the rule first (a dot, X or V: two neighbours).', 'bad');
+  });
+  $('setter-undo').addEventListener('click', () => setter.removeLast());
   const pause = (on) => { ui.paused = on; draw(); if (!on) $('board').focus(); };
   $('pause').addEventListener('click', () => pause(!ui.paused));
   $('resume').addEventListener('click', () => pause(false));

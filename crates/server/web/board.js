@@ -7,7 +7,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 export class Board {
   /** `handlers.press(i, {add, toggle, digit})` on a press, `handlers.drag(i)` while the
-   *  pointer moves over cells with a button down, `handlers.double(i)` on a double click. */
+   *  pointer moves over cells with a button down, `handlers.release()` when a press on a cell
+   *  ends, `handlers.double(i)` on a double click. */
   constructor(el, handlers) {
     this.el = el;
     this.handlers = handlers;
@@ -21,7 +22,10 @@ export class Board {
       const i = this.cellAt(e.target);
       if (i >= 0) handlers.double(i);
     });
-    window.addEventListener('pointerup', () => { this.dragging = false; });
+    window.addEventListener('pointerup', () => {
+      if (this.dragging) handlers.release?.();
+      this.dragging = false;
+    });
     window.addEventListener('pointercancel', () => { this.dragging = false; });
   }
 

@@ -12,6 +12,7 @@ const FILES = [
   '/draw.js',
   '/game.js',
   '/open.js',
+  '/setter.js',
   '/solver.js',
   '/steps.js',
   '/store.js',

@@ -1,10 +1,12 @@
 // Variant puzzles in the page: dev puzzles of many kinds opened by `/?load=<payload>` are
 // drawn with one SVG group per constraint the server reads (/api/v1/read), each with the
 // shapes of its kind; a move that breaks a killer cage is marked by Check; Import takes a
-// SudokuPad link; Share offers the f-puzzles and SudokuPad links. The puzzles are the core's
+// SudokuPad link; Share offers the f-puzzles and SudokuPad links; a killer set in setter mode
+// until it is unique reads back through the command line. The puzzles are the core's
 // test data (crates/core/tests/data/variants/dev.jsonl, CC BY 4.0, see its README).
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,6 +162,65 @@ test('Import takes a SudokuPad link, and Share offers the puzzle in f-puzzles an
   assert.match(link, /\?load=/);
   const again = await api('read', { puzzle: decodeURIComponent(link.slice(link.indexOf('load=') + 5)) });
   assert.deepEqual(again.constraints, read.constraints);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Drags the pointer through cells (0-based indices), centre to centre. */
+async function drag(page, cells) {
+  const centre = async (i) => {
+    const box = await page.locator('#board .cell').nth(i).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [x, y] = await centre(cells[0]);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (const i of cells.slice(1)) {
+    const [cx, cy] = await centre(i);
+    await page.mouse.move(cx, cy, { steps: 3 });
+  }
+  await page.mouse.up();
+}
+
+test('a small killer set from an empty grid until the count says unique reads back through the command line', async () => {
+  const { context, page, errors } = await open(browser, { url: `/#b=2x2&p=${'.'.repeat(15)}1` });
+  await page.click('#new');
+  await page.selectOption('#new-size', '4');
+  await page.click('#new-setter');
+  await page.waitForSelector('#setter-bar:not([hidden])');
+  // Four cages, each dragged with its total typed first: two solutions are left.
+  const cages = [['3', [0, 1]], ['5', [4, 8]], ['5', [5, 6]], ['4', [11, 15]]];
+  await page.selectOption('#setter-kind', 'killer');
+  for (const [k, [total, cells]] of cages.entries()) {
+    await page.fill('#setter-total', total);
+    await drag(page, cells);
+    await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc[data-kind="killer"]').length === n, k + 1);
+  }
+  await page.waitForSelector('#setter-count[data-count="2"]');
+  // A given makes it unique.
+  await page.selectOption('#setter-kind', '');
+  await clickCell(page, 9);
+  await page.keyboard.press('1');
+  await page.waitForSelector('#setter-count[data-count="unique"]');
+  const text = await page.evaluate(() => window.nsudoku.game.variant.text);
+  const counted = await api('count', { puzzle: text, limit: 2 });
+  assert.equal(counted.count, 1, 'the server counts one solution too');
+
+  // Exported as an f-puzzles link, the command line reads the same puzzle back.
+  await page.click('#share');
+  const link = await page.getAttribute('#share-fpuzzles', 'href');
+  assert.match(link, /^https:\/\/f-puzzles\.com\/\?load=/);
+  const bin = process.env.NSUDOKU_BIN || path.resolve(here, '../../../../target/debug/nsudoku');
+  const back = execFileSync(bin, ['convert', '--to', 'text'], { input: `${link}\n` }).toString();
+  assert.equal(back.trim(), text.trim());
+  const solved = execFileSync(bin, ['solve'], { input: `${link}\n` }).toString();
+  assert.equal(solved.trim().length, 16);
+  await page.click('#share-dialog button[value="close"]');
+
+  // Played: the cages are drawn, the setter's bar is gone.
+  await page.click('#setter-done');
+  await page.waitForSelector('#setter-bar', { state: 'hidden' });
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="killer"]').count(), 4);
   assert.deepEqual(errors, []);
   await context.close();
 });
