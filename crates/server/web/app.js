@@ -861,6 +861,7 @@ function wire() {
       $('share-sudokupad').href = links.sudokupad || '';
       $('share-fpuzzles').parentElement.hidden = $('share-sudokupad').parentElement.hidden = !links.fpuzzles;
       $('share-unshareable').hidden = !!links.fpuzzles;
+      $('share-text').value = game.variant.text || '';
     }
   };
   $('share').addEventListener('click', () => { updateLink(); openDialog('share-dialog'); $('share-link').select(); });

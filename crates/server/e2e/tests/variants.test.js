@@ -1,9 +1,10 @@
 // Variant puzzles in the page: dev puzzles of many kinds opened by `/?load=<payload>` are
 // drawn with one SVG group per constraint the server reads (/api/v1/read), each with the
 // shapes of its kind; a move that breaks a killer cage is marked by Check; Import takes a
-// SudokuPad link; Share offers the f-puzzles and SudokuPad links; a killer set in setter mode
-// until it is unique reads back through the command line. The puzzles are the core's
-// test data (crates/core/tests/data/variants/dev.jsonl, CC BY 4.0, see its README).
+// SudokuPad link, and a link an `scl…` payload; Share offers the f-puzzles and SudokuPad
+// links and the text form; a killer set in setter mode until it is unique reads back through
+// the command line. The puzzles are the core's test data (crates/core/tests/data/variants/:
+// dev.jsonl, CC BY 4.0; sudokupad.jsonl, MIT; see their sources there).
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -144,7 +145,7 @@ test('a digit that breaks a killer cage is marked by Check (or as one plays), an
   await context.close();
 });
 
-test('Import takes a SudokuPad link, and Share offers the puzzle in f-puzzles and SudokuPad', async () => {
+test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, SudokuPad and text, and an scl payload opens by link', async () => {
   const dev = byName('November 13, 2023: Arrow');
   const read = await api('read', { puzzle: dev.fpuzzles });
   const { context, page, errors } = await open(browser, { url: '/#b=3x3&p=' + '.'.repeat(80) + '1' });
@@ -162,6 +163,16 @@ test('Import takes a SudokuPad link, and Share offers the puzzle in f-puzzles an
   assert.match(link, /\?load=/);
   const again = await api('read', { puzzle: decodeURIComponent(link.slice(link.indexOf('load=') + 5)) });
   assert.deepEqual(again.constraints, read.constraints);
+  assert.equal(await page.inputValue('#share-text'), read.text);
+  await page.click('#share-dialog button[value="close"]');
+
+  // A SudokuPad `scl…` payload opens by link too; what its reader skips is said.
+  const fish = fs.readFileSync(path.resolve(here, '../../../core/tests/data/variants/sudokupad.jsonl'), 'utf8')
+    .trim().split('\n').map((line) => JSON.parse(line)).find((d) => d.name === 'Parity Fish');
+  const fishRead = await api('read', { puzzle: fish.payload });
+  await load(page, fish.payload, fishRead.constraints.filter((c) => !GLOBAL.has(c.kind)).length);
+  assert.equal(await page.textContent('#puzzle-title'), 'Parity Fish');
+  assert.match(await page.textContent('#message'), /Skipped: .*background image/);
   assert.deepEqual(errors, []);
   await context.close();
 });
