@@ -135,14 +135,16 @@ pub async fn read(
     ApiJson(req): ApiJson<ReadRequest>,
 ) -> Result<Json<ReadResponse>, ApiError> {
     state
-        .run(move || {
-            let read = match req.read.read(&req.puzzle)? {
-                Read::Classic(grid) => crate::variant::of_classic(&grid)?,
-                Read::Variant(read) => read,
-            };
-            Ok(Json(answer(&read)))
-        })
+        .run(move || Ok(Json(answer(&read_any(&req.read, &req.puzzle)?))))
         .await
+}
+
+/// Reads any puzzle, classic or variant, as a variant one.
+pub fn read_any(args: &ReadArgs, puzzle: &PuzzleIn) -> Result<fpuzzles::Read, ApiError> {
+    match args.read(puzzle)? {
+        Read::Classic(grid) => crate::variant::of_classic(&grid),
+        Read::Variant(read) => Ok(read),
+    }
 }
 
 /// The drawing of a puzzle read.

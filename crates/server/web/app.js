@@ -791,6 +791,13 @@ function wire() {
     if (!(await setter.add([...ui.selected]))) message('Select the cells of the rule first (a dot, X or V: two neighbours).', 'bad');
   });
   $('setter-undo').addEventListener('click', () => setter.removeLast());
+  $('setter-candidates').addEventListener('click', () => busy('Finding the true candidates…', async () => {
+    const g = game;
+    const { marks, status } = await setter.candidates();
+    if (g !== game) return;
+    act({ type: 'fill', marks });
+    message({ done: 'The true candidates: the digits each cell holds in some solution.', no_solution: 'No solution: no candidates.', timeout: 'Out of time: these digits are possible, others may be too.' }[status], status === 'done' ? 'good' : 'bad');
+  }));
   const pause = (on) => { ui.paused = on; draw(); if (!on) $('board').focus(); };
   $('pause').addEventListener('click', () => pause(!ui.paused));
   $('resume').addEventListener('click', () => pause(false));

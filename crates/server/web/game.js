@@ -132,7 +132,8 @@ const toggled = (list, d, on) => {
  *    `colour` toggles colour number `digit`; in setter mode, `normal` sets givens.
  *  - `{type: 'candColour', cells, digit, colour}`: toggles a candidate's colour.
  *  - `{type: 'clear', cells}`: entries first, else marks, else colours.
- *  - `{type: 'fill'}`: every empty cell's corner marks become its candidates.
+ *  - `{type: 'fill', marks}`: every empty cell's corner marks become its candidates (seen
+ *    from the digits placed, or `marks`: one list a cell).
  *  - `{type: 'clearMarks'}`; `{type: 'step', step, autoRemove}`: a hint's placements and
  *    eliminations; `{type: 'reveal', cells}`: the solution's digits. */
 export function changesOf(game, action) {
@@ -203,7 +204,7 @@ export function changesOf(game, action) {
       break;
     }
     case 'fill': {
-      const cands = candidates(game.size, game.box, vals, game.regions);
+      const cands = action.marks || candidates(game.size, game.box, vals, game.regions);
       cands.forEach((list, i) => { if (!vals[i]) set(i, 'corner', list); });
       break;
     }

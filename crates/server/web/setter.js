@@ -70,6 +70,7 @@ export class Setter {
     this.app = app;
     this.timer = 0;
     this.abort = null;
+    this.run = 0;
   }
 
   /** The kind chosen in the Draw menu ('' for givens). */
@@ -116,8 +117,11 @@ export class Setter {
     const source = puzzleText(g);
     try {
       const read = await readVariant(source);
+      // A later change has its own reading: this one is stale.
+      if (puzzleText(g) !== source) return true;
       g.variant = { ...variantGame(read, source).variant };
     } catch (e) {
+      if (puzzleText(g) !== source) return true;
       if (!quiet) this.app.message(`Not added: ${[e.message, ...(e.errors || []).map((x) => x.message)].join(' ')}`, 'bad');
       return false;
     }
@@ -138,16 +142,22 @@ export class Setter {
   async runCount() {
     const g = this.app.game();
     if (!g?.setter) return;
+    // Each run counts the puzzle as it was when it began; a later change starts a later run,
+    // which alone may show its count.
+    const run = ++this.run;
+    const current = () => g === this.app.game() && run === this.run;
     const out = $('setter-count');
     const clues = g.givens.filter((v) => v).length;
     const what = `${clues} clue${clues === 1 ? '' : 's'}${g.lines?.length ? `, ${g.lines.length} rule${g.lines.length === 1 ? '' : 's'}` : ''}`;
     if (conflicts(g).size) { out.textContent = `${what}: clashing givens`; out.dataset.count = 'conflict'; return; }
-    if (g.lines?.length && !(await this.refresh(g, true))) { out.textContent = `${what}: a rule does not fit`; out.dataset.count = 'conflict'; return; }
+    const body = g.lines?.length ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` };
+    const fits = !g.lines?.length || (await this.refresh(g, true));
+    if (!current()) return;
+    if (!fits) { out.textContent = `${what}: a rule does not fit`; out.dataset.count = 'conflict'; return; }
     this.abort?.abort();
     this.abort = new AbortController();
     const limit = 10;
     let count, exact;
-    const body = g.lines?.length ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` };
     try {
       const res = await post('count', { ...body, limit, timeout: 5 }, { signal: this.abort.signal });
       ({ count, exact } = res);
@@ -159,9 +169,18 @@ export class Setter {
       count = local.count;
       exact = local.complete && count < limit;
     }
-    if (g !== this.app.game()) return;
+    if (!current()) return;
     out.dataset.count = count === 1 && exact ? 'unique' : exact ? String(count) : `${count}+`;
     out.textContent = `${what}: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
+  }
+
+  /** Each cell's true candidates (the digits it holds in some solution), from the server:
+   *  `{marks, status}`, marks one list a cell. */
+  async candidates() {
+    const g = this.app.game();
+    const body = g.lines?.length ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` };
+    const res = await post('candidates', { ...body, timeout: 10 });
+    return { marks: res.candidates.flat(), status: res.status };
   }
 
   /** Plays the puzzle set, if it has exactly one solution. */

@@ -193,7 +193,7 @@ async function drag(page, cells) {
   await page.mouse.up();
 }
 
-test('a small killer set from an empty grid until the count says unique reads back through the command line', async () => {
+test('a small killer set from an empty grid until the count says unique (true candidates on the way) reads back through the command line', async () => {
   const { context, page, errors } = await open(browser, { url: `/#b=2x2&p=${'.'.repeat(15)}1` });
   await page.click('#new');
   await page.selectOption('#new-size', '4');
@@ -208,14 +208,21 @@ test('a small killer set from an empty grid until the count says unique reads ba
     await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc[data-kind="killer"]').length === n, k + 1);
   }
   await page.waitForSelector('#setter-count[data-count="2"]');
+  // The true candidates on request: the server's, as corner marks.
+  await page.click('#setter-candidates');
+  await page.waitForFunction(() => window.nsudoku.game.corner.some((m) => m.length > 1));
+  const truth = await api('candidates', { puzzle: await page.evaluate(() => window.nsudoku.game.variant.text) });
+  assert.equal(truth.status, 'done');
+  assert.deepEqual(await page.evaluate(() => window.nsudoku.game.corner), truth.candidates.flat());
   // A given makes it unique.
   await page.selectOption('#setter-kind', '');
   await clickCell(page, 9);
   await page.keyboard.press('1');
   await page.waitForSelector('#setter-count[data-count="unique"]');
+  await page.screenshot({ path: path.join(screenshotDir(), 'variant-setter.png') });
   const text = await page.evaluate(() => window.nsudoku.game.variant.text);
   const counted = await api('count', { puzzle: text, limit: 2 });
-  assert.equal(counted.count, 1, 'the server counts one solution too');
+  assert.equal(counted.count, 1, `the server counts one solution of ${text}`);
 
   // Exported as an f-puzzles link, the command line reads the same puzzle back.
   await page.click('#share');
