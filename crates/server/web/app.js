@@ -720,16 +720,17 @@ async function importPuzzle(text = $('import-text').value) {
   return true;
 }
 
-/** Opens a variant puzzle from a link's `load` (resumed if it is the game kept). */
+/** Opens a variant puzzle from a link's `load` (resumed if it is the game kept); else why
+ *  not, in words. */
 async function openLoad(source) {
   const saved = loadGame();
   history.replaceState(null, '', location.pathname);
-  if (saved?.variant?.source === source) { start(saved, 'Welcome back.'); return true; }
+  if (saved?.variant?.source === source) { start(saved, 'Welcome back.'); return ''; }
   const opened = await busy('Opening the puzzle…', () => openText(source, '', ''));
-  if (!opened || opened.errors) { message(`The link's puzzle cannot be opened: ${opened?.errors?.join(' ') ?? ''}`, 'bad'); return false; }
+  if (!opened || opened.errors) return `The link's puzzle cannot be opened: ${opened?.errors?.join(' ') ?? ''}`;
   start(opened.game, opened.note);
   solution().catch(() => {});
-  return true;
+  return '';
 }
 
 // ---- start-up and wiring ---------------------------------------------------------------
@@ -924,7 +925,8 @@ async function main() {
   const load = loadParam(location.search);
   const linked = fromHash(location.hash);
   const saved = loadGame();
-  if (load && (await openLoad(load))) {
+  const failed = load ? await openLoad(load) : '';
+  if (load && !failed) {
     // A variant puzzle from `?load=`: opened.
   } else if (linked) {
     const same = saved && saved.size === linked.size && saved.givens.every((v, i) => v === linked.givens[i]);
@@ -938,6 +940,7 @@ async function main() {
   } else {
     await generate(9, 'easy', 'rot180');
   }
+  if (failed) message(failed, 'bad');
   $('board').focus({ preventScroll: true });
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
 }

@@ -1,10 +1,11 @@
 // Variant puzzles in the page: dev puzzles of many kinds opened by `/?load=<payload>` are
 // drawn with one SVG group per constraint the server reads (/api/v1/read), each with the
 // shapes of its kind; a move that breaks a killer cage is marked by Check; Import takes a
-// SudokuPad link, and a link an `scl…` payload; Share offers the f-puzzles and SudokuPad
-// links and the text form; a killer set in setter mode until it is unique reads back through
-// the command line. The puzzles are the core's test data (crates/core/tests/data/variants/:
-// dev.jsonl, CC BY 4.0; sudokupad.jsonl, MIT; see their sources there).
+// SudokuPad link, a link an `scl…` payload and a dropped file; Share offers the f-puzzles and
+// SudokuPad links and the text form; a killer set in setter mode until it is unique reads
+// back through the command line. The puzzles are the core's test data
+// (crates/core/tests/data/variants/: dev.jsonl, CC BY 4.0; sudokupad.jsonl, MIT; sources
+// there).
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -145,7 +146,7 @@ test('a digit that breaks a killer cage is marked by Check (or as one plays), an
   await context.close();
 });
 
-test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, SudokuPad and text, and an scl payload opens by link', async () => {
+test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, SudokuPad and text, an scl payload opens by link, a dropped file opens', async () => {
   const dev = byName('November 13, 2023: Arrow');
   const read = await api('read', { puzzle: dev.fpuzzles });
   const { context, page, errors } = await open(browser, { url: '/#b=3x3&p=' + '.'.repeat(80) + '1' });
@@ -173,6 +174,20 @@ test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, Sudok
   await load(page, fish.payload, fishRead.constraints.filter((c) => !GLOBAL.has(c.kind)).length);
   assert.equal(await page.textContent('#puzzle-title'), 'Parity Fish');
   assert.match(await page.textContent('#message'), /Skipped: .*background image/);
+
+  // A file dropped on the page opens as if pasted.
+  const thermo = byName('August 9, 2023: Thermo');
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'puzzle.txt', { type: 'text/plain' }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, thermo.fpuzzles);
+  await page.waitForFunction((p) => window.nsudoku.game?.variant?.source === p, thermo.fpuzzles);
+  assert.equal(await page.textContent('#puzzle-title'), thermo.name);
+
+  // A link whose puzzle cannot be read says so.
+  await page.goto(new URL('/?load=not-a-puzzle', process.env.NSUDOKU_URL).href);
+  await page.waitForFunction(() => /cannot be opened/.test(document.querySelector('#message').textContent));
   assert.deepEqual(errors, []);
   await context.close();
 });
