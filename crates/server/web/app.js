@@ -262,7 +262,7 @@ function start(g, note = '') {
   $('explain-panel').hidden = true;
   board.build(game.size, game.box, game.regions);
   const drawn = game.variant?.constraints || [];
-  drawConstraints(board.variant, game.size, drawn);
+  drawConstraints(board.variant, game.size, drawn, board.cells);
   $('board').classList.toggle('outside', hasOutside(drawn));
   showInfo(game);
   // Each game started gets a new number: tests and tools wait on it.

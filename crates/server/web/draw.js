@@ -244,8 +244,18 @@ export function hasOutside(constraints) {
   return constraints.some((c) => c.clue);
 }
 
-/** Draws every constraint into `svg` (its children are replaced). */
-export function drawConstraints(svg, size, constraints) {
+/** Draws every constraint into `svg` (its children are replaced), and marks the `cells`
+ *  (the board's elements) inside a cage (`data-cage`) and holding its total (`data-total`),
+ *  so that their pencil marks keep clear of the outline and the total. */
+export function drawConstraints(svg, size, constraints, cells = []) {
+  for (const cell of cells) { delete cell.dataset.cage; delete cell.dataset.total; }
+  for (const con of constraints) {
+    if (con.kind !== 'killer') continue;
+    const index = ([r, c]) => (r - 1) * size + c - 1;
+    for (const cell of con.cells) if (cells[index(cell)]) cells[index(cell)].dataset.cage = '';
+    const first = [...con.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+    if (con.value !== undefined && cells[index(first)]) cells[index(first)].dataset.total = '';
+  }
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
   const layers = [0, 1, 2, 3, 4].map(() => el('g', {}, svg));

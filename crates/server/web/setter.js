@@ -111,7 +111,7 @@ export class Setter {
     const { board } = this.app;
     if (!g.lines?.length) {
       g.variant = null;
-      if (g === this.app.game()) drawConstraints(board.variant, g.size, []);
+      if (g === this.app.game()) drawConstraints(board.variant, g.size, [], board.cells);
       return true;
     }
     const source = puzzleText(g);
@@ -126,7 +126,7 @@ export class Setter {
       return false;
     }
     if (g === this.app.game()) {
-      drawConstraints(board.variant, g.size, g.variant.constraints);
+      drawConstraints(board.variant, g.size, g.variant.constraints, board.cells);
       board.el.classList.toggle('outside', hasOutside(g.variant.constraints));
       this.app.draw();
     }
