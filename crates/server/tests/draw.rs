@@ -2,11 +2,12 @@
 //! is the library's, in its order, with its cells and values; the links and the text form
 //! read back to the same puzzle.
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 use nsudoku::variant::{self, fpuzzles::ReadOptions};
 use serde_json::{Value, json};
 
-use super::{PUZZLE, post_json};
+use super::{PUZZLE, app, post_json, send};
 
 const DEV: &str = include_str!("../../core/tests/data/variants/dev.jsonl");
 
@@ -163,4 +164,44 @@ async fn check_indexes_the_constraints_read_draws() {
     let index = broken["constraint"].as_u64().expect("an index") as usize;
     assert_eq!(drawn["constraints"][index]["kind"], broken["name"], "{v}");
     assert_eq!(drawn["constraints"][index]["kind"], "killer");
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_read_and_candidates() {
+    let request = Request::get("/api/v1/openapi.json")
+        .body(Body::empty())
+        .expect("a request");
+    let (status, _, doc) = send(app(), request).await;
+    assert_eq!(status, StatusCode::OK);
+    let at = |pointer: String| doc.pointer(&pointer).cloned().unwrap_or(Value::Null);
+    for (path, answer) in [
+        ("read", "ReadResponse"),
+        ("candidates", "CandidatesResponse"),
+    ] {
+        let post = format!("/paths/~1api~1v1~1{path}/post");
+        let ok = at(format!(
+            "{post}/responses/200/content/application~1json/schema/$ref"
+        ));
+        assert_eq!(
+            ok,
+            json!(format!("#/components/schemas/{answer}")),
+            "{path}"
+        );
+        assert!(at(format!("{post}/responses/422")).is_object(), "{path}");
+    }
+    for field in [
+        "kind",
+        "cells",
+        "value",
+        "clue",
+        "direction",
+        "bulb",
+        "copies",
+        "digits",
+    ] {
+        let schema = at(format!(
+            "/components/schemas/DrawnConstraint/properties/{field}"
+        ));
+        assert!(schema.is_object(), "DrawnConstraint.{field}");
+    }
 }
