@@ -172,7 +172,7 @@ function drawOne(con, size, g) {
     case 'xsum':
     case 'skyscraper': {
       const [x, y] = centre(con.clue);
-      text(x, y + 0.13, con.value, `clue ${kind}`, g);
+      text(x, y + 0.17, con.value, `clue ${kind}`, g);
       return true;
     }
     case 'diagonal+':
@@ -204,10 +204,10 @@ function drawOne(con, size, g) {
     case 'quadruple': {
       const xs = cells.map(centre);
       const x = xs.reduce((s, p) => s + p[0], 0) / xs.length, y = xs.reduce((s, p) => s + p[1], 0) / xs.length;
-      el('circle', { cx: x, cy: y, r: 0.24, class: 'quad' }, g);
+      el('circle', { cx: x, cy: y, r: 0.27, class: 'quad' }, g);
       const digits = con.digits || [];
       const lines = digits.length > 2 ? [digits.slice(0, 2), digits.slice(2)] : [digits];
-      lines.forEach((ds, k) => text(x, y + 0.06 + (lines.length > 1 ? (k ? 0.09 : -0.09) : 0), ds.join(''), 'quad-digits', g));
+      lines.forEach((ds, k) => text(x, y + 0.07 + (lines.length > 1 ? (k ? 0.1 : -0.1) : 0), ds.join(''), 'quad-digits', g));
       return true;
     }
     case 'extraregion':

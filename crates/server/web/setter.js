@@ -82,8 +82,9 @@ export class Setter {
    *  fit it. The server reads the puzzle again: a line it refuses is taken back. */
   async add(cells) {
     const g = this.app.game();
+    if (!g?.setter) return false;
     const line = lineOf(this.kind(), cells, g.size, $('setter-total').value.trim());
-    if (!g?.setter || !line) return false;
+    if (!line) return false;
     g.lines = g.lines || [];
     const at = g.lines.indexOf(line);
     if (KINDS[this.kind()].global && at >= 0) g.lines.splice(at, 1);
