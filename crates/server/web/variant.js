@@ -36,7 +36,7 @@ export function variantGame(read, source) {
   const size = read.size;
   const flat = (rows) => rows.flat();
   const box = parseBox(read.box || '', size) || defaultBox(size);
-  return newGame({
+  const game = newGame({
     size,
     box,
     givens: flat(read.givens),
@@ -54,6 +54,11 @@ export function variantGame(read, source) {
       warnings: read.warnings || [],
     },
   });
+  // Cells the puzzle limits to some digits start with them as corner marks.
+  if (read.candidates) {
+    game.corner = read.candidates.flat().map((list, i) => (game.givens[i] || list.length === size ? [] : list));
+  }
+  return game;
 }
 
 /** Shows the title, author, rules and global rules of the game's puzzle (hidden for none). */
