@@ -792,6 +792,9 @@ function wire() {
     if (!(await setter.add([...ui.selected]))) message('Select the cells of the rule first (a dot, X or V: two neighbours).', 'bad');
   });
   $('setter-undo').addEventListener('click', () => setter.removeLast());
+  $('setter-remove').addEventListener('click', async () => {
+    if (!(await setter.removeAt([...ui.selected]))) message('No rule is drawn over the selected cells.', 'bad');
+  });
   $('setter-candidates').addEventListener('click', () => busy('Finding the true candidates…', async () => {
     const g = game;
     const { marks, status } = await setter.candidates();

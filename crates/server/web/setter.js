@@ -106,6 +106,23 @@ export class Setter {
     this.count();
   }
 
+  /** Takes back the rules drawn over any of `cells`; whether there was one. */
+  async removeAt(cells) {
+    const g = this.app.game();
+    const drawn = g?.variant?.constraints || [];
+    // The server reads one constraint a line, in order.
+    if (!g?.lines?.length || drawn.length !== g.lines.length) return false;
+    const picked = new Set(cells);
+    const n = g.size;
+    const over = (con) => [...con.cells, ...(con.copies || [])].some(([r, c]) => picked.has((r - 1) * n + c - 1));
+    const keep = g.lines.filter((_, k) => !over(drawn[k]));
+    if (keep.length === g.lines.length) return false;
+    g.lines = keep;
+    await this.refresh(g);
+    this.count();
+    return true;
+  }
+
   /** Reads the setter's puzzle through the server and draws it (`quiet`: no message on a
    *  problem); whether it was read. */
   async refresh(g, quiet = false) {

@@ -225,6 +225,15 @@ test('a small killer set from an empty grid until the count says unique (true ca
     await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc[data-kind="killer"]').length === n, k + 1);
   }
   await page.waitForSelector('#setter-count[data-count="2"]');
+  // A thermometer drawn, then taken back by selecting one of its cells.
+  await page.selectOption('#setter-kind', 'thermo');
+  await drag(page, [9, 10]);
+  await page.waitForSelector('#board svg.variant g.vc[data-kind="thermo"]', { state: 'attached' });
+  await clickCell(page, 10);
+  await page.click('#setter-remove');
+  await page.waitForFunction(() => !document.querySelector('#board svg.variant g.vc[data-kind="thermo"]'));
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="killer"]').count(), 4, 'the cages stay');
+  await page.waitForSelector('#setter-count[data-count="2"]');
   // The true candidates on request: the server's, as corner marks.
   await page.click('#setter-candidates');
   await page.waitForFunction(() => window.nsudoku.game.corner.some((m) => m.length > 1));
