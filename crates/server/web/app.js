@@ -541,7 +541,7 @@ function playerMarks() {
 }
 
 async function askHint() {
-  if (!game || game.setter || ui.explain) return;
+  if (!game || game.setter || game.variant || ui.explain) return;
   const g = game;
   await busy('Looking for the next step…', async () => {
     const body = { puzzle: rowsOf(g.givens), grid: rowsOf(values(g)), box: boxText(g), timeout: 10 };
@@ -591,7 +591,7 @@ function applyHint() {
 }
 
 async function explainAll() {
-  if (!game || game.setter) return;
+  if (!game || game.setter || game.variant) return;
   const g = game;
   await busy('Explaining every step…', async () => {
     const res = await post('explain', { puzzle: rowsOf(g.givens), box: boxText(g), timeout: 10 });
