@@ -12,7 +12,8 @@
 //!
 //! Wherever a puzzle is taken, a variant one may be too (variant.rs): `solve`, `count`,
 //! `check` and batches answer for it as for a classic one; `hint`, `explain` and `rate` refuse
-//! it with a 422.
+//! it with a 422. `read` answers any puzzle as the page draws it (draw.rs), `candidates` with each cell's
+//! true candidates (candidates.rs).
 //!
 //! Every failure is a status and `{"error": {"code", "message", …}}` (error.rs): 400 for
 //! malformed JSON or options, 422 for a puzzle that is read but invalid (with the positions of
@@ -25,6 +26,8 @@
 pub mod api;
 mod batch;
 mod body;
+mod candidates;
+mod draw;
 pub mod error;
 mod forms;
 mod routes;
@@ -70,6 +73,8 @@ pub use state::{AppState, Config};
         routes::solve,
         routes::count,
         routes::check,
+        draw::read,
+        candidates::candidates,
         routes::hint,
         routes::explain,
         routes::rate,
@@ -94,6 +99,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/solve", post(routes::solve))
         .route("/api/v1/count", post(routes::count))
         .route("/api/v1/check", post(routes::check))
+        .route("/api/v1/read", post(draw::read))
+        .route("/api/v1/candidates", post(candidates::candidates))
         .route("/api/v1/hint", post(routes::hint))
         .route("/api/v1/explain", post(routes::explain))
         .route("/api/v1/rate", post(routes::rate))

@@ -34,9 +34,24 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../web/board.js"),
     ),
     (
+        "/draw.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/draw.js"),
+    ),
+    (
         "/game.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/game.js"),
+    ),
+    (
+        "/open.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/open.js"),
+    ),
+    (
+        "/setter.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/setter.js"),
     ),
     (
         "/solver.js",
@@ -57,6 +72,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "/text.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/text.js"),
+    ),
+    (
+        "/variant.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/variant.js"),
     ),
     (
         "/sw.js",

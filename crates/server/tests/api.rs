@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 mod body;
+mod candidates;
+mod draw;
 mod forms;
 mod variant;
 

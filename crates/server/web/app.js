@@ -4,15 +4,19 @@
 
 import { post, ApiError } from './api.js';
 import { Board } from './board.js';
+import { drawConstraints, hasOutside, markBroken } from './draw.js';
 import {
-  candidates, conflicts, geometry, isGame, newGame, perform, redo, undo, values,
+  candidates, conflicts, geometryOf, isGame, newGame, perform, redo, undo, values,
 } from './game.js';
 import { countSolutions } from './solver.js';
 import { explainStates, stepView } from './steps.js';
+import { fromHash, openText, shareLink } from './open.js';
+import { Setter } from './setter.js';
 import { loadGame, loadSettings, saveGame, saveSettings } from './store.js';
 import {
-  decodeValues, defaultBox, digitOfKey, encodeValues, parseBox, readPuzzle, styles, symbol, toRows,
+  decodeValues, defaultBox, digitOfKey, parseBox, styles, symbol, toRows,
 } from './text.js';
+import { checkVariant, loadParam, showInfo, solveVariant, variantLinks } from './variant.js';
 
 const $ = (id) => document.getElementById(id);
 const MODES = ['normal', 'corner', 'centre', 'colour'];
@@ -38,6 +42,7 @@ const ui = {
   padDigit: 0, // a digit picked on the pad while only givens are selected: highlighted
   hint: null, // {step, view}
   mistakes: new Set(),
+  broken: { cells: new Set(), constraints: new Set() }, // a variant's rules broken, by Check
   explain: null, // {steps, index, states, summary}
   paused: false,
   pending: null, // the first key of a two-digit number
@@ -59,6 +64,11 @@ const board = new Board($('board'), {
       ui.cursor = i;
       draw();
     }
+  },
+  release() {
+    // Setter mode with a rule chosen: the cells dragged through become it.
+    const cells = [...ui.selected];
+    if (game?.setter && setter.kind() && (cells.length > 1 || ['even', 'odd'].includes(setter.kind()))) setter.add(cells);
   },
   double(i) {
     const v = values(game)[i];
@@ -99,14 +109,14 @@ function draw() {
   const digit = settings.highlight && !ex ? (ui.padDigit || cursorValue || 0) : 0;
   const canGo = new Set();
   if (digit) {
-    const geo = geometry(n, game.box);
+    const geo = geometryOf(game);
     vals.forEach((v, i) => {
       if (v || geo.peers[i].some((p) => vals[p] === digit)) return;
       if (corner[i].length && !corner[i].includes(digit)) return;
       canGo.add(i);
     });
   }
-  const peers = new Set(settings.highlight && !ex && ui.selected.size === 1 ? geometry(n, game.box).peers[ui.cursor] : []);
+  const peers = new Set(settings.highlight && !ex && ui.selected.size === 1 ? geometryOf(game).peers[ui.cursor] : []);
   board.render({
     values: vals,
     givens,
@@ -119,19 +129,22 @@ function draw() {
     peers,
     digit,
     canGo,
-    conflicts: settings.showConflicts && !ex ? conflicts(game) : new Set(),
+    conflicts: new Set([...(settings.showConflicts && !ex ? conflicts(game) : []), ...(ex ? [] : ui.broken.cells)]),
     mistakes: ex ? new Set() : ui.mistakes,
     hint,
     symbol: sym,
     solved: game.solved && !ex,
     explaining: !!ex,
   });
+  markBroken(board.variant, ex ? new Set() : ui.broken.constraints);
   drawPad(vals);
   drawInfo();
   $('undo').disabled = !game.history.length || !!ex;
   $('redo').disabled = !game.future.length || !!ex;
   $('setter-bar').hidden = !game.setter;
   for (const id of ['hint', 'explain', 'check', 'reveal', 'solve', 'fill']) $(id).disabled = game.setter || !!ex;
+  // Hints and explanations take classic puzzles only.
+  for (const id of ['hint', 'explain']) if (game.variant) $(id).disabled = true;
   $('erase').disabled = !!ex;
   for (const b of $('pad').children) b.disabled = !!ex;
 }
@@ -184,9 +197,10 @@ function formatTime(ms) {
 }
 
 function drawInfo() {
-  $('shape').textContent = `${game.size}×${game.size}${game.box[0] !== game.box[1] ? ` (${game.box[0]}×${game.box[1]})` : ''}`;
+  const boxes = game.regions ? ' irregular' : game.box[0] !== game.box[1] ? ` (${game.box[0]}×${game.box[1]})` : '';
+  $('shape').textContent = `${game.size}×${game.size}${boxes}`;
   const r = game.rating;
-  $('rating').textContent = r ? `ER ${r.er.toFixed(1)} · ${LEVELS[r.level] || r.level}` : game.setter ? 'setting' : 'unrated';
+  $('rating').textContent = r ? `ER ${r.er.toFixed(1)} · ${LEVELS[r.level] || r.level}` : game.setter ? 'setting' : game.variant ? 'variant' : 'unrated';
   $('timer').textContent = formatTime(game.elapsed);
   $('timer').classList.toggle('done', game.solved);
   $('pause').setAttribute('aria-pressed', String(ui.paused));
@@ -223,6 +237,8 @@ function act(action, options) {
   if (changed) {
     const touched = new Set(game.history[game.history.length - 1].map((c) => c.i));
     ui.mistakes = new Set([...ui.mistakes].filter((i) => !touched.has(i)));
+    ui.broken = { cells: new Set(), constraints: new Set() };
+    checkRulesSoon();
     if (ui.hint) closeHint();
     if (game.setter) setterCount();
     save();
@@ -237,13 +253,18 @@ function start(g, note = '') {
   ui.selected = new Set([0]);
   ui.cursor = 0;
   ui.mistakes = new Set();
+  ui.broken = { cells: new Set(), constraints: new Set() };
   ui.padDigit = 0;
   ui.hint = null;
   ui.explain = null;
   ui.paused = false;
   $('hint-panel').hidden = true;
   $('explain-panel').hidden = true;
-  board.build(game.size, game.box);
+  board.build(game.size, game.box, game.regions);
+  const drawn = game.variant?.constraints || [];
+  drawConstraints(board.variant, game.size, drawn, board.cells);
+  $('board').classList.toggle('outside', hasOutside(drawn));
+  showInfo(game);
   // Each game started gets a new number: tests and tools wait on it.
   $('board').dataset.game = String(Number($('board').dataset.game || 0) + 1);
   save();
@@ -263,6 +284,13 @@ function boxText(g = game) {
 async function solution() {
   if (game.solution) return game.solution;
   const g = game;
+  if (g.variant) {
+    const res = await solveVariant(g);
+    if (res.status !== 'solved') throw new ApiError(res.status === 'multiple' ? 'This puzzle has more than one solution.' : res.status === 'no_solution' ? 'This puzzle has no solution.' : 'The solution was not found in time.');
+    g.solution = res.grid.flat();
+    if (g === game) save();
+    return g.solution;
+  }
   try {
     const res = await post('solve', { puzzle: rowsOf(g.givens), box: boxText(g), timeout: 10 });
     if (res.status === 'solved') g.solution = res.grid.flat();
@@ -294,6 +322,7 @@ async function busy(label, work) {
 }
 
 function rate(g) {
+  if (g.variant) return;
   post('rate', { puzzle: toRows(g.givens, g.size), box: boxText(g), timeout: 10 })
     .then((res) => {
       if (res.status === 'rated') {
@@ -475,8 +504,21 @@ function enterZero(mode) {
   apply(combined, mode, [...ui.selected]);
 }
 
+/** With "check the rules as I play", a variant's broken rules are marked after each move. */
+let rulesTimer = 0;
+function checkRulesSoon() {
+  clearTimeout(rulesTimer);
+  if (!game?.variant || !settings.checkRules) return;
+  const g = game, moves = g.history.length;
+  rulesTimer = setTimeout(() => checkVariant(g).then((res) => {
+    if (g === game && g.history.length === moves) { ui.broken = res; draw(); }
+  }).catch(() => {}), 250);
+}
+
 function doUndo() {
   if (ui.explain || !game || !undo(game)) return;
+  ui.broken = { cells: new Set(), constraints: new Set() };
+  checkRulesSoon();
   if (ui.hint) closeHint();
   if (game.setter) setterCount();
   save();
@@ -499,7 +541,7 @@ function playerMarks() {
 }
 
 async function askHint() {
-  if (!game || game.setter || ui.explain) return;
+  if (!game || game.setter || game.variant || ui.explain) return;
   const g = game;
   await busy('Looking for the next step…', async () => {
     const body = { puzzle: rowsOf(g.givens), grid: rowsOf(values(g)), box: boxText(g), timeout: 10 };
@@ -549,7 +591,7 @@ function applyHint() {
 }
 
 async function explainAll() {
-  if (!game || game.setter) return;
+  if (!game || game.setter || game.variant) return;
   const g = game;
   await busy('Explaining every step…', async () => {
     const res = await post('explain', { puzzle: rowsOf(g.givens), box: boxText(g), timeout: 10 });
@@ -606,6 +648,24 @@ function closeExplain() {
 async function check() {
   if (!game) return;
   await busy('', async () => {
+    if (game.variant) {
+      const g = game;
+      const res = await checkVariant(g);
+      if (g !== game) return;
+      ui.broken = res;
+      if (res.status === 'broken') {
+        message(`Broken: ${res.message}. Marked.`, 'bad');
+        draw();
+        return;
+      }
+      if (res.status === 'solved') {
+        g.solved = true;
+        save();
+        message(`Solved in ${formatTime(g.elapsed)}. Well done!`, 'good');
+        draw();
+        return;
+      }
+    }
     const sol = await solution();
     ui.mistakes = new Set(game.entries.flatMap((v, i) => (v && v !== sol[i] ? [i] : [])));
     const wrong = ui.mistakes.size;
@@ -629,137 +689,48 @@ async function reveal(all) {
 
 // ---- setter mode -----------------------------------------------------------------------
 
-let setterTimer = 0;
-let setterAbort = null;
+const setter = new Setter({
+  game: () => game, board, start, rate, solution, busy, message, draw,
+});
 function setterCount() {
-  clearTimeout(setterTimer);
-  setterTimer = setTimeout(runSetterCount, 250);
-}
-
-async function runSetterCount() {
-  if (!game?.setter) return;
-  const g = game;
-  const out = $('setter-count');
-  const clues = g.givens.filter((v) => v).length;
-  if (conflicts(g).size) { out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: clashing givens`; out.dataset.count = 'conflict'; return; }
-  setterAbort?.abort();
-  setterAbort = new AbortController();
-  const limit = 10;
-  let count, exact;
-  try {
-    const res = await post('count', { puzzle: rowsOf(g.givens), box: boxText(g), limit, timeout: 5 }, { signal: setterAbort.signal });
-    ({ count, exact } = res);
-    if (res.status === 'timeout') exact = false;
-  } catch (e) {
-    if (e.name === 'AbortError') return;
-    const local = countSolutions(g.size, g.box, g.givens, limit, 50000);
-    if (!local) { out.textContent = 'counting needs the server'; return; }
-    count = local.count;
-    exact = local.complete && count < limit;
-  }
-  if (g !== game) return;
-  out.dataset.count = count === 1 && exact ? 'unique' : exact ? String(count) : `${count}+`;
-  out.textContent = `${clues} clue${clues === 1 ? '' : 's'}: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
-}
-
-async function finishSetting() {
-  const g = game;
-  await busy('', async () => {
-    let res;
-    try {
-      res = await post('count', { puzzle: rowsOf(g.givens), box: boxText(g), limit: 2, timeout: 10 });
-    } catch (e) {
-      if (e.code !== 'network') throw e;
-      const local = countSolutions(g.size, g.box, g.givens, 2);
-      res = { count: local?.count ?? 2, exact: !!local?.complete };
-    }
-    if (!(res.count === 1 && res.exact)) {
-      message(res.count === 0 ? 'This grid has no solution.' : 'This grid does not have exactly one solution yet.', 'bad');
-      return;
-    }
-    start(newGame({ size: g.size, box: g.box, givens: g.givens }), 'Your puzzle: play it.');
-    rate(game);
-    solution().catch(() => {});
-  });
+  setter.count();
 }
 
 // ---- import, share ---------------------------------------------------------------------
 
-async function importPuzzle() {
-  const text = $('import-text').value;
+async function importPuzzle(text = $('import-text').value) {
   const boxIn = $('import-box').value.trim();
   let symbols = $('import-symbols').value;
   if (symbols === 'custom') symbols = $('import-custom').value.trim();
-  const errors = $('import-errors');
-  errors.replaceChildren();
-  const fail = (lines) => {
-    errors.replaceChildren(...lines.map((l) => Object.assign(document.createElement('li'), { textContent: l })));
-  };
-  if (!text.trim()) { fail(['Paste a puzzle first.']); return false; }
-  if (boxIn && !parseBox(boxIn)) { fail([`Boxes: “${boxIn}” is not WxH, such as 3x2.`]); return false; }
-  const body = { puzzle: text };
-  if (boxIn) body.box = boxIn.replace('×', 'x');
-  if (symbols) body.symbols = symbols;
-  let checked = null;
-  try {
-    checked = await post('check', body);
-  } catch (e) {
-    if (e.code !== 'network') { fail([e.message, ...e.errors.map((x) => x.message)]); return false; }
-  }
-  if (checked && checked.status !== 'valid') {
-    fail(checked.errors.map((x) => x.message));
+  $('import-errors').replaceChildren();
+  const opened = await openText(text, boxIn, symbols);
+  if (opened.errors) {
+    $('import-errors').replaceChildren(...opened.errors.map((l) => Object.assign(document.createElement('li'), { textContent: l })));
     return false;
   }
-  const read = readPuzzle(text, symbols);
-  if (read.error) { fail([read.error]); return false; }
-  if (checked && (read.size !== checked.size || read.values.filter((v) => v).length !== checked.clues)) {
-    fail(['This layout is read by the server but not by the page: paste it as one line or as rows.']);
-    return false;
-  }
-  const box = checked ? parseBox(checked.box) : boxIn ? parseBox(boxIn, read.size) : defaultBox(read.size);
-  if (!box || box[0] * box[1] !== read.size) { fail([`A ${read.size}×${read.size} grid needs its boxes named (Boxes: WxH).`]); return false; }
-  const g = newGame({ size: read.size, box, givens: read.values });
-  if (!checked && conflicts(g).size) { fail(['Some givens clash.']); return false; }
-  let note = `Imported a ${read.size}×${read.size} puzzle.`;
-  try {
-    const res = await post('count', { puzzle: toRows(read.values, read.size), box: boxText(g), limit: 2, timeout: 10 });
-    if (res.count === 0 && res.exact) { fail(['This puzzle has no solution.']); return false; }
-    if (res.count > 1) note += ' It has more than one solution: hints and explanations need one.';
-  } catch {
-    note += ' (Not checked for uniqueness: offline.)';
-  }
-  if (symbols === '0123456789ABCDEF' && read.size === 16) {
+  const g = opened.game;
+  if (symbols === '0123456789ABCDEF' && g.size === 16) {
     settings.symbols[16] = 'hex';
     saveSettings(settings);
   }
   history.replaceState(null, '', location.pathname);
-  start(g, note);
+  start(g, opened.note);
   rate(g);
   solution().catch(() => {});
   return true;
 }
 
-function shareLink(withPosition) {
-  const params = new URLSearchParams();
-  params.set('b', boxText());
-  params.set('p', encodeValues(game.givens, game.size));
-  if (withPosition && game.entries.some((v) => v)) params.set('e', encodeValues(game.entries, game.size));
-  return `${location.origin}${location.pathname}#${params.toString()}`;
-}
-
-/** The game a share link carries, or null. */
-function fromHash(hash) {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const p = params.get('p');
-  if (!p) return null;
-  const box = parseBox(params.get('b') || '');
-  const size = box ? box[0] * box[1] : Math.round(Math.sqrt(p.length));
-  const givens = decodeValues(p, size);
-  if (!givens) return null;
-  const b = box || defaultBox(size);
-  const e = params.get('e');
-  const entries = e ? decodeValues(e, size) : null;
-  return newGame({ size, box: b, givens, entries });
+/** Opens a variant puzzle from a link's `load` (resumed if it is the game kept); else why
+ *  not, in words. */
+async function openLoad(source) {
+  const saved = loadGame();
+  history.replaceState(null, '', location.pathname);
+  if (saved?.variant?.source === source) { start(saved, 'Welcome back.'); return ''; }
+  const opened = await busy('Opening the puzzle…', () => openText(source, '', ''));
+  if (!opened || opened.errors) return `The link's puzzle cannot be opened: ${opened?.errors?.join(' ') ?? ''}`;
+  start(opened.game, opened.note);
+  solution().catch(() => {});
+  return '';
 }
 
 // ---- start-up and wiring ---------------------------------------------------------------
@@ -816,7 +787,21 @@ function wire() {
   $('check').addEventListener('click', check);
   $('reveal').addEventListener('click', () => reveal(false));
   $('solve').addEventListener('click', () => reveal(true));
-  $('setter-done').addEventListener('click', finishSetting);
+  $('setter-done').addEventListener('click', () => setter.finish());
+  $('setter-add').addEventListener('click', async () => {
+    if (!(await setter.add([...ui.selected]))) message('Select the cells of the rule first (a dot, X or V: two neighbours).', 'bad');
+  });
+  $('setter-undo').addEventListener('click', () => setter.removeLast());
+  $('setter-remove').addEventListener('click', async () => {
+    if (!(await setter.removeAt([...ui.selected]))) message('No rule is drawn over the selected cells.', 'bad');
+  });
+  $('setter-candidates').addEventListener('click', () => busy('Finding the true candidates…', async () => {
+    const g = game;
+    const { marks, status } = await setter.candidates();
+    if (g !== game) return;
+    act({ type: 'fill', marks });
+    message({ done: 'The true candidates: the digits each cell holds in some solution.', no_solution: 'No solution: no candidates.', timeout: 'Out of time: these digits are possible, others may be too.' }[status], status === 'done' ? 'good' : 'bad');
+  }));
   const pause = (on) => { ui.paused = on; draw(); if (!on) $('board').focus(); };
   $('pause').addEventListener('click', () => pause(!ui.paused));
   $('resume').addEventListener('click', () => pause(false));
@@ -864,8 +849,32 @@ function wire() {
     }
   });
 
+  // A dropped file or text: imported as if pasted (its problems shown in the Import dialog).
+  document.addEventListener('dragover', (e) => e.preventDefault());
+  document.addEventListener('drop', async (e) => {
+    const file = e.dataTransfer?.files?.[0];
+    const text = file ? await file.text() : e.dataTransfer?.getData('text/plain');
+    e.preventDefault();
+    if (!text) return;
+    $('import-text').value = text;
+    if (!(await importPuzzle(text))) openDialog('import-dialog');
+  });
+
   // Share.
-  const updateLink = () => { $('share-link').value = shareLink($('share-position').checked); };
+  const updateLink = () => {
+    const base = `${location.origin}${location.pathname}`;
+    const links = game.variant ? variantLinks(game, base) : null;
+    $('share-link').value = links ? links.page : shareLink(game, base, $('share-position').checked);
+    $('share-position-row').hidden = !!links;
+    $('share-variant').hidden = !links;
+    if (links) {
+      $('share-fpuzzles').href = links.fpuzzles || '';
+      $('share-sudokupad').href = links.sudokupad || '';
+      $('share-fpuzzles').parentElement.hidden = $('share-sudokupad').parentElement.hidden = !links.fpuzzles;
+      $('share-unshareable').hidden = !!links.fpuzzles;
+      $('share-text').value = game.variant.text || '';
+    }
+  };
   $('share').addEventListener('click', () => { updateLink(); openDialog('share-dialog'); $('share-link').select(); });
   $('share-position').addEventListener('change', updateLink);
   $('share-copy').addEventListener('click', async () => {
@@ -880,10 +889,10 @@ function wire() {
   });
 
   // Settings.
-  const toggles = { 'set-autoremove': 'autoRemove', 'set-conflicts': 'showConflicts', 'set-highlight': 'highlight' };
+  const toggles = { 'set-autoremove': 'autoRemove', 'set-conflicts': 'showConflicts', 'set-highlight': 'highlight', 'set-rules': 'checkRules' };
   for (const [id, key] of Object.entries(toggles)) {
     $(id).checked = settings[key];
-    $(id).addEventListener('change', () => { settings[key] = $(id).checked; saveSettings(settings); draw(); });
+    $(id).addEventListener('change', () => { settings[key] = $(id).checked; saveSettings(settings); checkRulesSoon(); draw(); });
   }
   $('set-symbols').addEventListener('change', () => {
     settings.symbols[game.size] = $('set-symbols').value;
@@ -916,9 +925,13 @@ function wire() {
 async function main() {
   applyTheme();
   wire();
+  const load = loadParam(location.search);
   const linked = fromHash(location.hash);
   const saved = loadGame();
-  if (linked) {
+  const failed = load ? await openLoad(load) : '';
+  if (load && !failed) {
+    // A variant puzzle from `?load=`: opened.
+  } else if (linked) {
     const same = saved && saved.size === linked.size && saved.givens.every((v, i) => v === linked.givens[i]);
     if (same && !linked.entries.some((v) => v)) start(saved, 'Welcome back.');
     else start(linked, 'Puzzle from the link.');
@@ -930,6 +943,7 @@ async function main() {
   } else {
     await generate(9, 'easy', 'rot180');
   }
+  if (failed) message(failed, 'bad');
   $('board').focus({ preventScroll: true });
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
 }

@@ -1,12 +1,14 @@
-// Drawing the grid: one element a cell in a CSS grid (rows for ARIA), box borders as classes,
-// candidates in a W×H sub-grid laid out like the box, chains in an SVG over the cells. `render`
+// Drawing the grid: one element a cell in a CSS grid (rows for ARIA), box (or region) borders
+// as classes, candidates in a W×H sub-grid laid out like the box, a variant's constraints in
+// an SVG under the digits (draw.js), chains in an SVG over the cells. `render`
 // takes a plain view of what to show and touches only the cells whose drawing changed.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 export class Board {
   /** `handlers.press(i, {add, toggle, digit})` on a press, `handlers.drag(i)` while the
-   *  pointer moves over cells with a button down, `handlers.double(i)` on a double click. */
+   *  pointer moves over cells with a button down, `handlers.release()` when a press on a cell
+   *  ends, `handlers.double(i)` on a double click. */
   constructor(el, handlers) {
     this.el = el;
     this.handlers = handlers;
@@ -20,7 +22,10 @@ export class Board {
       const i = this.cellAt(e.target);
       if (i >= 0) handlers.double(i);
     });
-    window.addEventListener('pointerup', () => { this.dragging = false; });
+    window.addEventListener('pointerup', () => {
+      if (this.dragging) handlers.release?.();
+      this.dragging = false;
+    });
     window.addEventListener('pointercancel', () => { this.dragging = false; });
   }
 
@@ -52,8 +57,9 @@ export class Board {
     if (i >= 0) this.handlers.drag(i);
   }
 
-  /** Builds the cells of an N×N grid with W×H boxes. */
-  build(size, box) {
+  /** Builds the cells of an N×N grid with W×H boxes, or with the borders of `regions` (one
+   *  number a cell, row-major) when given. */
+  build(size, box, regions = null) {
     const [w, h] = box;
     this.size = size;
     this.box = box;
@@ -82,8 +88,10 @@ export class Board {
         cell.dataset.col = c + 1;
         cell.setAttribute('role', 'gridcell');
         const edges = [];
-        if ((c + 1) % w === 0 && c < size - 1) edges.push('br');
-        if ((r + 1) % h === 0 && r < size - 1) edges.push('bb');
+        const right = regions ? regions[i] !== regions[i + 1] : (c + 1) % w === 0;
+        const below = regions ? regions[i] !== regions[i + size] : (r + 1) % h === 0;
+        if (right && c < size - 1) edges.push('br');
+        if (below && r < size - 1) edges.push('bb');
         cell.dataset.edges = edges.join(' ');
         row.append(cell);
         this.cells.push(cell);
@@ -91,6 +99,12 @@ export class Board {
       }
       this.el.append(row);
     }
+    // A variant puzzle's constraints (draw.js), under the digits.
+    this.variant = document.createElementNS(SVG, 'svg');
+    this.variant.setAttribute('class', 'variant');
+    this.variant.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    this.variant.setAttribute('aria-hidden', 'true');
+    this.el.append(this.variant);
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.setAttribute('class', 'chains');
     this.svg.setAttribute('viewBox', `0 0 ${size} ${size}`);

@@ -7,26 +7,33 @@
 export const FIELDS = ['givens', 'entries', 'corner', 'centre', 'colour', 'candColour'];
 const HISTORY_MAX = 2000;
 
-/** The shape's geometry: houses and peers of each cell, built once per shape. */
+/** The shape's geometry: houses and peers of each cell, built once per shape. `regions`
+ *  (one number a cell, row-major; a variant's irregular regions) replaces the boxes when given:
+ *  a cell of a number no other cell has, or of none (null), is in no region. */
 const geometries = new Map();
-export function geometry(size, box) {
-  const key = `${size}:${box[0]}x${box[1]}`;
+export function geometry(size, box, regions = null) {
+  const key = `${size}:${box[0]}x${box[1]}:${regions ? regions.join(',') : ''}`;
   let g = geometries.get(key);
   if (g) return g;
   const [w, h] = box;
   const rows = [], cols = [], boxes = [];
-  for (let k = 0; k < size; k++) { rows.push([]); cols.push([]); boxes.push([]); }
-  const boxOf = (r, c) => Math.floor(r / h) * h + Math.floor(c / w);
+  for (let k = 0; k < size; k++) { rows.push([]); cols.push([]); if (!regions) boxes.push([]); }
+  const numbers = regions ? [...new Set(regions.filter((x) => x !== null))] : [];
+  numbers.forEach(() => boxes.push([]));
+  const boxOf = regions
+    ? (r, c) => numbers.indexOf(regions[r * size + c])
+    : (r, c) => Math.floor(r / h) * h + Math.floor(c / w);
   for (let r = 0; r < size; r++) {
     for (let c = 0; c < size; c++) {
       const i = r * size + c;
-      rows[r].push(i); cols[c].push(i); boxes[boxOf(r, c)].push(i);
+      rows[r].push(i); cols[c].push(i);
+      if (boxOf(r, c) >= 0) boxes[boxOf(r, c)].push(i);
     }
   }
   const peers = [];
   for (let i = 0; i < size * size; i++) {
     const r = Math.floor(i / size), c = i % size;
-    const set = new Set([...rows[r], ...cols[c], ...boxes[boxOf(r, c)]]);
+    const set = new Set([...rows[r], ...cols[c], ...(boxes[boxOf(r, c)] || [])]);
     set.delete(i);
     peers.push([...set]);
   }
@@ -35,8 +42,15 @@ export function geometry(size, box) {
   return g;
 }
 
-/** A new game. `givens` is a flat array of N² values (0 empty). */
-export function newGame({ size, box, givens, solution = null, rating = null, seed = null, setter = false, entries = null }) {
+/** The geometry of a game (its regions, when it has its own). */
+export function geometryOf(game) {
+  return geometry(game.size, game.box, game.regions || null);
+}
+
+/** A new game. `givens` is a flat array of N² values (0 empty); a variant puzzle also has
+ *  `regions` (flat, when they are not the boxes) and `variant` (what /api/v1/read answered,
+ *  with the text the puzzle came as in `source`). */
+export function newGame({ size, box, givens, solution = null, rating = null, seed = null, setter = false, entries = null, regions = null, variant = null }) {
   const n = size * size;
   return {
     version: 1,
@@ -57,6 +71,8 @@ export function newGame({ size, box, givens, solution = null, rating = null, see
     elapsed: 0,
     solved: false,
     started: Date.now(),
+    regions,
+    variant,
   };
 }
 
@@ -69,7 +85,7 @@ export function values(game) {
 export function conflicts(game) {
   const vals = values(game);
   const bad = new Set();
-  for (const house of geometry(game.size, game.box).houses) {
+  for (const house of geometryOf(game).houses) {
     const seen = new Map();
     for (const i of house) {
       const v = vals[i];
@@ -81,8 +97,8 @@ export function conflicts(game) {
 }
 
 /** The digits each empty cell can take, seen from the digits placed (filled cells: []). */
-export function candidates(size, box, vals) {
-  const geo = geometry(size, box);
+export function candidates(size, box, vals, regions = null) {
+  const geo = geometry(size, box, regions);
   return vals.map((v, i) => {
     if (v) return [];
     const used = new Set(geo.peers[i].map((p) => vals[p]));
@@ -97,7 +113,8 @@ export function isSolved(game) {
   const vals = values(game);
   if (vals.some((v) => !v)) return false;
   if (game.solution) return vals.every((v, i) => v === game.solution[i]);
-  return conflicts(game).size === 0;
+  // A variant's rules are the server's to judge: solved once its solution is known.
+  return !game.variant && conflicts(game).size === 0;
 }
 
 const sameList = (a, b) => a.length === b.length && a.every((x, k) => x === b[k]);
@@ -115,7 +132,8 @@ const toggled = (list, d, on) => {
  *    `colour` toggles colour number `digit`; in setter mode, `normal` sets givens.
  *  - `{type: 'candColour', cells, digit, colour}`: toggles a candidate's colour.
  *  - `{type: 'clear', cells}`: entries first, else marks, else colours.
- *  - `{type: 'fill'}`: every empty cell's corner marks become its candidates.
+ *  - `{type: 'fill', marks}`: every empty cell's corner marks become its candidates (seen
+ *    from the digits placed, or `marks`: one list a cell).
  *  - `{type: 'clearMarks'}`; `{type: 'step', step, autoRemove}`: a hint's placements and
  *    eliminations; `{type: 'reveal', cells}`: the solution's digits. */
 export function changesOf(game, action) {
@@ -124,7 +142,7 @@ export function changesOf(game, action) {
     const a = game[f][i];
     if (!equal(a, b)) out.push({ i, f, a, b });
   };
-  const geo = geometry(game.size, game.box);
+  const geo = geometryOf(game);
   const vals = values(game);
   const removeFromPeers = (i, d) => {
     for (const p of geo.peers[i]) {
@@ -186,7 +204,7 @@ export function changesOf(game, action) {
       break;
     }
     case 'fill': {
-      const cands = candidates(game.size, game.box, vals);
+      const cands = action.marks || candidates(game.size, game.box, vals, game.regions);
       cands.forEach((list, i) => { if (!vals[i]) set(i, 'corner', list); });
       break;
     }

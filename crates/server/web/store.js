@@ -10,6 +10,7 @@ export const DEFAULT_SETTINGS = {
   theme: 'auto', // auto | light | dark
   autoRemove: true, // placing a digit removes it from the marks of its peers
   showConflicts: true,
+  checkRules: false, // a variant's broken rules marked after each move, not only on Check
   highlight: true, // the selected digit's copies and places
   symbols: {}, // display style by size: letters | hex | numbers
   size: 9,

@@ -2,18 +2,22 @@
 // fetched from the network first (a new version shows at once) and from the cache when the
 // server cannot be reached; the API is never cached (hints need the server).
 
-const CACHE = 'nsudoku-v2';
+const CACHE = 'nsudoku-v3';
 const FILES = [
   '/',
   '/style.css',
   '/app.js',
   '/api.js',
   '/board.js',
+  '/draw.js',
   '/game.js',
+  '/open.js',
+  '/setter.js',
   '/solver.js',
   '/steps.js',
   '/store.js',
   '/text.js',
+  '/variant.js',
   '/manifest.webmanifest',
   '/icon.svg',
   '/icon-192.png',

@@ -1,0 +1,270 @@
+// Variant puzzles in the page: dev puzzles of many kinds opened by `/?load=<payload>` are
+// drawn with one SVG group per constraint the server reads (/api/v1/read), each with the
+// shapes of its kind; a move that breaks a killer cage is marked by Check; Import takes a
+// SudokuPad link, a link an `scl…` payload and a dropped file; Share offers the f-puzzles and
+// SudokuPad links and the text form; a killer set in setter mode until it is unique reads
+// back through the command line. The puzzles are the core's test data
+// (crates/core/tests/data/variants/: dev.jsonl, CC BY 4.0; sudokupad.jsonl, MIT; sources
+// there).
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { api, clickCell, launch, open, screenshotDir } from './helpers.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEV = fs.readFileSync(path.resolve(here, '../../../core/tests/data/variants/dev.jsonl'), 'utf8')
+  .trim().split('\n').map((line) => JSON.parse(line));
+const byName = (name) => DEV.find((d) => d.name === name);
+
+// Ten kinds: cages, thermometers, arrows, lines of every colour, dots, XV, clues outside the
+// grid (little killers, x-sums, skyscrapers on a 6×6), quadruples, parity, irregular regions.
+const PICKS = [
+  'October 10, 2023: Killer',
+  'The Initials',
+  'November 13, 2023: Arrow',
+  "Sept. 5, '23: Renban Whispers",
+  'August 3: XV / Kropki Pairs',
+  'Aug 12, 2022: Lockout Lines',
+  'Modular Nabner DA Coverage',
+  'April 1, 2022: Skyscrapers',
+  'July 4, 2023: X-Sums Sudoku',
+  'Aug 9, 2022: Irregular Sudoku',
+  'Exclusive Singularity',
+];
+
+// What each kind draws inside its group, at least.
+const SHAPES = {
+  killer: 'path.cage',
+  thermo: 'circle.bulb',
+  arrow: '.bulb',
+  difference: 'circle.dot.white',
+  ratio: 'circle.dot.black',
+  xv: 'text',
+  littlekiller: 'text.clue',
+  xsum: 'text.clue',
+  skyscraper: 'text.clue',
+  quadruple: 'circle.quad',
+  even: 'rect.parity',
+  odd: 'circle.parity',
+  lockout: 'path.end',
+  between: 'circle.end',
+};
+const GLOBAL = new Set(['antiknight', 'antiking', 'nonconsecutive', 'disjoint', 'chess', 'taxicab', 'negative-difference', 'negative-ratio', 'negative-xv']);
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** Opens `payload` by link and waits until its constraints are drawn. */
+async function load(page, payload, count) {
+  await page.goto(new URL(`/?load=${encodeURIComponent(payload)}`, process.env.NSUDOKU_URL).href);
+  await page.waitForFunction(([p, n]) => window.nsudoku?.game?.variant?.source === p
+    && document.querySelectorAll('#board svg.variant g.vc').length === n, [payload, count]);
+}
+
+test('ten kinds of dev puzzles opened by link draw every constraint the server reads', async () => {
+  const { context, page, errors } = await open(browser);
+  for (const name of PICKS) {
+    const dev = byName(name);
+    assert.ok(dev, name);
+    const read = await api('read', { puzzle: dev.fpuzzles });
+    const drawnKinds = read.constraints.filter((c) => !GLOBAL.has(c.kind));
+    await load(page, dev.fpuzzles, drawnKinds.length);
+
+    // One group a constraint, of its kind, in the server's order.
+    const groups = await page.$$eval('#board svg.variant g.vc', (gs) => gs.map((g) => ({ k: Number(g.dataset.k), kind: g.dataset.kind })));
+    for (const g of groups) assert.equal(g.kind, read.constraints[g.k].kind, `${name}: constraint ${g.k}`);
+    assert.equal(new Set(groups.map((g) => g.k)).size, drawnKinds.length, name);
+    // Each group holds the shapes of its kind; lines go through every cell; totals are written.
+    const details = await page.$$eval('#board svg.variant g.vc', (gs, shapes) => gs.map((g) => ({
+      k: Number(g.dataset.k),
+      shape: shapes[g.dataset.kind] ? g.querySelectorAll(shapes[g.dataset.kind]).length : 1,
+      points: g.querySelector('polyline.line')?.getAttribute('points').trim().split(/\s+/).length ?? null,
+      text: [...g.querySelectorAll('text')].map((t) => t.textContent).join(' '),
+    })), SHAPES);
+    for (const d of details) {
+      const c = read.constraints[d.k];
+      assert.ok(d.shape >= 1, `${name}: ${c.kind} ${d.k} drawn without its shape`);
+      if (d.points !== null) assert.equal(d.points, c.cells.length, `${name}: ${c.kind} ${d.k} through each cell`);
+      if (['killer', 'littlekiller', 'xsum', 'skyscraper', 'sandwich'].includes(c.kind) && c.value !== undefined) {
+        assert.equal(d.text, String(c.value), `${name}: ${c.kind} ${d.k}`);
+      }
+    }
+    // Irregular regions: a thick border wherever two neighbours are in different regions.
+    const regions = read.regions.flat();
+    const n = read.size;
+    let right = 0;
+    for (let i = 0; i < n * n; i++) if (i % n < n - 1 && regions[i] !== regions[i + 1]) right++;
+    assert.equal(await page.locator('#board .cell.br').count(), right, `${name}: region borders`);
+    if (read.title) assert.equal(await page.textContent('#puzzle-title'), read.title);
+    if (name === 'The Initials') {
+      await page.locator('.board-wrap').screenshot({ path: path.join(screenshotDir(), 'variant-initials.png') });
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a digit that breaks a killer cage is marked by Check (or as one plays), and cleared by undo', async () => {
+  const dev = byName('October 10, 2023: Killer');
+  const read = await api('read', { puzzle: dev.fpuzzles });
+  const { context, page, errors } = await open(browser, { width: 390, height: 844, colorScheme: 'dark', url: `/?load=${encodeURIComponent(dev.fpuzzles)}` });
+  await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc').length === n, read.constraints.length);
+  // The cage with the smallest total takes a 9: over its total.
+  const k = read.constraints.reduce((best, c, i) => (c.kind === 'killer' && c.value < read.constraints[best].value ? i : best), 0);
+  const [r, c] = read.constraints[k].cells[0];
+  await clickCell(page, (r - 1) * read.size + c - 1);
+  await page.keyboard.press('9');
+  await page.click('#check');
+  await page.waitForSelector('#board svg.variant g.vc.broken', { state: 'attached', timeout: 5000 }).catch(async () => assert.fail(await page.textContent('#message')));
+  const broken = await page.$$eval('#board svg.variant g.vc.broken', (gs) => gs.map((g) => Number(g.dataset.k)));
+  assert.ok(broken.includes(k), `cage ${k} marked, not ${broken}`);
+  assert.ok(await page.locator('#board .cell.conflict').count() >= 1, 'its cells are marked');
+  assert.match(await page.textContent('#message'), /killer/);
+  await page.screenshot({ path: path.join(screenshotDir(), 'variant-killer-broken-phone-dark.png') });
+  await page.click('#undo');
+  assert.equal(await page.locator('#board svg.variant g.vc.broken').count(), 0);
+  // Hints and explanations take classic puzzles only.
+  assert.ok(await page.isDisabled('#hint'));
+
+  // Checking as one plays marks it without Check.
+  await page.click('.settings summary');
+  await page.check('#set-rules');
+  await clickCell(page, (r - 1) * read.size + c - 1);
+  await page.keyboard.press('9');
+  await page.waitForSelector(`#board svg.variant g.vc.broken[data-k="${k}"]`, { state: 'attached' });
+
+  // A reload resumes the game, drawn.
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc').length === n, read.constraints.length);
+  assert.equal(await page.locator('#board .cell.entry').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, SudokuPad and text, an scl payload opens by link, a dropped file opens', async () => {
+  const dev = byName('November 13, 2023: Arrow');
+  const read = await api('read', { puzzle: dev.fpuzzles });
+  const { context, page, errors } = await open(browser, { url: '/#b=3x3&p=' + '.'.repeat(80) + '1' });
+  await page.click('#import');
+  await page.fill('#import-text', read.sudokupad);
+  await page.click('#import-go');
+  await page.waitForSelector('#import-dialog', { state: 'hidden' });
+  await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc[data-kind="arrow"]').length === n, read.constraints.length);
+  assert.equal(await page.textContent('#puzzle-title'), read.title);
+  await page.click('#share');
+  assert.equal(await page.getAttribute('#share-fpuzzles', 'href'), read.fpuzzles);
+  assert.equal(await page.getAttribute('#share-sudokupad', 'href'), read.sudokupad);
+  // The page's own link opens the same puzzle.
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /\?load=/);
+  const again = await api('read', { puzzle: decodeURIComponent(link.slice(link.indexOf('load=') + 5)) });
+  assert.deepEqual(again.constraints, read.constraints);
+  assert.equal(await page.inputValue('#share-text'), read.text);
+  await page.click('#share-dialog button[value="close"]');
+
+  // A SudokuPad `scl…` payload opens by link too; what its reader skips is said.
+  const fish = fs.readFileSync(path.resolve(here, '../../../core/tests/data/variants/sudokupad.jsonl'), 'utf8')
+    .trim().split('\n').map((line) => JSON.parse(line)).find((d) => d.name === 'Parity Fish');
+  const fishRead = await api('read', { puzzle: fish.payload });
+  await load(page, fish.payload, fishRead.constraints.filter((c) => !GLOBAL.has(c.kind)).length);
+  assert.equal(await page.textContent('#puzzle-title'), 'Parity Fish');
+  assert.match(await page.textContent('#message'), /Skipped: .*background image/);
+
+  // A file dropped on the page opens as if pasted: here the text form, whose cells limited to
+  // some digits start with them as corner marks.
+  const dropped = '....\n....\n....\n....\ncandidates 1 2 r1c1-2\nthermo r4c1-4\n';
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'puzzle.txt', { type: 'text/plain' }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, dropped);
+  await page.waitForFunction((p) => window.nsudoku.game?.variant?.source === p, dropped);
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="thermo"]').count(), 1);
+  assert.deepEqual(await page.evaluate(() => window.nsudoku.game.corner.slice(0, 3)), [[1, 2], [1, 2], []]);
+
+  // A link whose puzzle cannot be read says so.
+  await page.goto(new URL('/?load=not-a-puzzle', process.env.NSUDOKU_URL).href);
+  await page.waitForFunction(() => /cannot be opened/.test(document.querySelector('#message').textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Drags the pointer through cells (0-based indices), centre to centre. */
+async function drag(page, cells) {
+  const centre = async (i) => {
+    const box = await page.locator('#board .cell').nth(i).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [x, y] = await centre(cells[0]);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (const i of cells.slice(1)) {
+    const [cx, cy] = await centre(i);
+    await page.mouse.move(cx, cy, { steps: 3 });
+  }
+  await page.mouse.up();
+}
+
+test('a small killer set from an empty grid until the count says unique (true candidates on the way) reads back through the command line', async () => {
+  const { context, page, errors } = await open(browser, { url: `/#b=2x2&p=${'.'.repeat(15)}1` });
+  await page.click('#new');
+  await page.selectOption('#new-size', '4');
+  await page.click('#new-setter');
+  await page.waitForSelector('#setter-bar:not([hidden])');
+  // Four cages, each dragged with its total typed first: two solutions are left.
+  const cages = [['3', [0, 1]], ['5', [4, 8]], ['5', [5, 6]], ['4', [11, 15]]];
+  await page.selectOption('#setter-kind', 'killer');
+  for (const [k, [total, cells]] of cages.entries()) {
+    await page.fill('#setter-total', total);
+    await drag(page, cells);
+    await page.waitForFunction((n) => document.querySelectorAll('#board svg.variant g.vc[data-kind="killer"]').length === n, k + 1);
+  }
+  await page.waitForSelector('#setter-count[data-count="2"]');
+  // A thermometer drawn, then taken back by selecting one of its cells.
+  await page.selectOption('#setter-kind', 'thermo');
+  await drag(page, [9, 10]);
+  await page.waitForSelector('#board svg.variant g.vc[data-kind="thermo"]', { state: 'attached' });
+  await clickCell(page, 10);
+  await page.click('#setter-remove');
+  await page.waitForFunction(() => !document.querySelector('#board svg.variant g.vc[data-kind="thermo"]'));
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="killer"]').count(), 4, 'the cages stay');
+  await page.waitForSelector('#setter-count[data-count="2"]');
+  // The true candidates on request: the server's, as corner marks.
+  await page.click('#setter-candidates');
+  await page.waitForFunction(() => window.nsudoku.game.corner.some((m) => m.length > 1));
+  const truth = await api('candidates', { puzzle: await page.evaluate(() => window.nsudoku.game.variant.text) });
+  assert.equal(truth.status, 'done');
+  assert.deepEqual(await page.evaluate(() => window.nsudoku.game.corner), truth.candidates.flat());
+  // A given makes it unique.
+  await page.selectOption('#setter-kind', '');
+  await clickCell(page, 9);
+  await page.keyboard.press('1');
+  await page.waitForSelector('#setter-count[data-count="unique"]');
+  await page.screenshot({ path: path.join(screenshotDir(), 'variant-setter.png') });
+  const text = await page.evaluate(() => window.nsudoku.game.variant.text);
+  const counted = await api('count', { puzzle: text, limit: 2 });
+  assert.equal(counted.count, 1, `the server counts one solution of ${text}`);
+
+  // Exported as an f-puzzles link, the command line reads the same puzzle back.
+  await page.click('#share');
+  const link = await page.getAttribute('#share-fpuzzles', 'href');
+  assert.match(link, /^https:\/\/f-puzzles\.com\/\?load=/);
+  const bin = process.env.NSUDOKU_BIN || path.resolve(here, '../../../../target/debug/nsudoku');
+  const back = execFileSync(bin, ['convert', '--to', 'text'], { input: `${link}\n` }).toString();
+  assert.equal(back.trim(), text.trim());
+  const solved = execFileSync(bin, ['solve'], { input: `${link}\n` }).toString();
+  assert.equal(solved.trim().length, 16);
+  await page.click('#share-dialog button[value="close"]');
+
+  // Played: the cages are drawn, the setter's bar is gone.
+  await page.click('#setter-done');
+  await page.waitForSelector('#setter-bar', { state: 'hidden' });
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="killer"]').count(), 4);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
