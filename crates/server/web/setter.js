@@ -156,11 +156,25 @@ export class Setter {
     return this.addLine(g, line);
   }
 
-  /** Adds the clue chosen at `place`, outside the grid, with the total typed. */
+  /** Adds the clue chosen at `place`, outside the grid, with the total typed. A clue of its
+   *  kind there already is replaced by it, or taken back when no total is typed. */
   async addClue(place) {
     const g = this.app.game();
-    const made = clueLine(this.kind(), place, g.size, $('setter-total').value.trim());
+    const total = $('setter-total').value.trim();
+    const { keyword } = CLUES[this.kind()];
+    const drawn = g.variant?.constraints || [];
+    // The server reads one constraint a line, in order.
+    const at = drawn.length === (g.lines || []).length
+      ? drawn.findIndex((c) => c.kind === keyword && c.clue?.[0] === place[0] && c.clue?.[1] === place[1]) : -1;
+    if (at >= 0 && !total) {
+      g.lines.splice(at, 1);
+      await this.refresh(g);
+      this.count();
+      return true;
+    }
+    const made = clueLine(this.kind(), place, g.size, total);
     if (made.error) { this.app.message(made.error, 'bad'); return true; }
+    if (at >= 0) g.lines.splice(at, 1);
     return this.addLine(g, made.line);
   }
 

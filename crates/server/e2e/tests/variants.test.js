@@ -301,9 +301,16 @@ test('irregular regions and clues outside the grid set in the page read back thr
   await clickBeside(page, 2, 'top');
   await page.waitForSelector('#board svg.variant g.vc[data-kind="littlekiller"]', { state: 'attached' });
   await page.selectOption('#setter-kind', 'skyscraper');
-  await page.fill('#setter-total', '2');
+  await page.fill('#setter-total', '3');
   await clickBeside(page, 12, 'left');
   await page.waitForSelector('#board svg.variant g.vc[data-kind="skyscraper"]', { state: 'attached' });
+  // A click on a clue with another total replaces it; with none, takes it back.
+  await page.fill('#setter-total', '');
+  await clickBeside(page, 12, 'left');
+  await page.waitForFunction(() => !document.querySelector('#board svg.variant g.vc[data-kind="skyscraper"]'));
+  await page.fill('#setter-total', '2');
+  await clickBeside(page, 12, 'left');
+  await page.waitForFunction(() => window.nsudoku.game.lines.join() === 'littlekiller 6 r0c3 downleft,skyscraper 2 r4 left');
   await page.selectOption('#setter-kind', 'sandwich');
   await clickCell(page, 4);
   await page.fill('#setter-total', '3');
