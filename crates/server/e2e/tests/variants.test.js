@@ -341,6 +341,12 @@ test('irregular regions and clues outside the grid set in the page read back thr
   await page.waitForSelector('#setter-count[data-count="unique"]');
   assert.deepEqual(await page.evaluate(() => window.nsudoku.game.regions), [1, 1, 2, 2, 1, 3, 3, 2, 1, 3, 3, 2, 4, 4, 4, 4]);
   assert.equal(await page.locator('#board svg.variant g.vc').count(), 3);
+  // Played: in its regions, with its clues.
+  await page.click('#setter-done');
+  await page.waitForSelector('#setter-bar', { state: 'hidden' });
+  assert.equal(await page.textContent('#shape'), '4×4 irregular');
+  assert.equal(await page.getAttribute('#cell-2-1', 'data-edges'), 'br');
+  assert.equal(await page.locator('#board svg.variant g.vc').count(), 3);
   assert.deepEqual(errors, []);
   await context.close();
 });
