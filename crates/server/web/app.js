@@ -264,8 +264,8 @@ function start(g, note = '') {
   const drawn = game.variant?.constraints || [];
   drawConstraints(board.variant, game.size, drawn, board.cells);
   $('board').classList.toggle('outside', hasOutside(drawn));
-  // A setter's puzzle (also one resumed after a reload): its margin and its count.
-  if (game.setter) { setter.margin(); setter.count(); }
+  // A setter's puzzle (also one resumed after a reload): its frame and its count.
+  if (game.setter) { setter.frame(); setter.count(); }
   showInfo(game);
   // Each game started gets a new number: tests and tools wait on it.
   $('board').dataset.game = String(Number($('board').dataset.game || 0) + 1);

@@ -94,7 +94,7 @@ export class Setter {
       const place = this.placeAt(e.clientX, e.clientY);
       if (place) { e.preventDefault(); this.addClue(place); }
     });
-    $('setter-kind').addEventListener('change', () => this.margin());
+    $('setter-kind').addEventListener('change', () => this.frame());
     // Enter in the Total field adds the rule over the selected cells.
     $('setter-total').addEventListener('keydown', (e) => {
       if (e.key === 'Enter') { e.preventDefault(); $('setter-add').click(); }
@@ -114,13 +114,18 @@ export class Setter {
     return on(r) && on(c) && !(inside(r) && inside(c)) ? [r, c] : null;
   }
 
-  /** Keeps a margin round the board for clues outside the grid: when there are some, or one
-   *  is chosen to be placed. */
-  margin() {
+  /** The board's frame: a margin for clues outside the grid (when there are some, or one is
+   *  chosen to be placed) and, while regions are drawn, a label that says how many. */
+  frame() {
     const g = this.app.game();
     if (!g) return;
     const drawn = g.variant?.constraints || [];
-    this.app.board.el.classList.toggle('outside', hasOutside(drawn) || (!!g.setter && !!CLUES[this.kind()]));
+    const { el } = this.app.board;
+    el.classList.toggle('outside', hasOutside(drawn) || (!!g.setter && !!CLUES[this.kind()]));
+    const regions = new Set((g.layout || []).filter((v) => v)).size;
+    if (g.setter && regions && !g.regions) {
+      el.setAttribute('aria-label', `Sudoku grid, ${g.size} by ${g.size}, boxes ${g.box[0]} wide and ${g.box[1]} tall; ${regions} of ${g.size} regions drawn`);
+    }
   }
 
   /** The end of a drag through `cells`: they become the rule chosen (a line, a cage, a
@@ -208,7 +213,10 @@ export class Setter {
     g.layout = layout;
     g.regions = complete(layout, n) ? layout : null;
     const drawn = new Set(layout.filter((v) => v)).size;
-    this.app.board.build(n, g.box, borders(layout, n, g.box));
+    const { board } = this.app;
+    board.build(n, g.box, borders(layout, n, g.box));
+    // The rules stay drawn while the server reads the puzzle again.
+    drawConstraints(board.variant, n, g.variant?.constraints || [], board.cells);
     this.app.message(g.regions ? 'The regions are whole: they replace the boxes.'
       : drawn ? `${drawn} of ${n} regions drawn: the boxes stay until all are.` : '');
     await this.refresh(g);
@@ -234,8 +242,8 @@ export class Setter {
   async removeAt(cells) {
     const g = this.app.game();
     if (!g?.setter) return false;
-    const layout = removeRegions(g.layout || [], cells);
-    const regions = layout !== (g.layout || []);
+    const layout = g.layout && removeRegions(g.layout, cells);
+    const regions = !!layout && layout !== g.layout;
     if (regions) await this.setLayout(g, layout);
     const drawn = g?.variant?.constraints || [];
     // The server reads one constraint a line, in order.
@@ -257,7 +265,7 @@ export class Setter {
     const { board } = this.app;
     if (!isVariant(g)) {
       g.variant = null;
-      if (g === this.app.game()) { drawConstraints(board.variant, g.size, [], board.cells); this.margin(); }
+      if (g === this.app.game()) { drawConstraints(board.variant, g.size, [], board.cells); this.frame(); }
       return true;
     }
     const source = puzzleText(g);
@@ -273,7 +281,7 @@ export class Setter {
     }
     if (g === this.app.game()) {
       drawConstraints(board.variant, g.size, g.variant.constraints, board.cells);
-      this.margin();
+      this.frame();
       this.app.draw();
     }
     return true;

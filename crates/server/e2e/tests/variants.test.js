@@ -290,7 +290,9 @@ test('irregular regions and clues outside the grid set in the page read back thr
   await page.selectOption('#setter-kind', 'region');
   await drag(page, [12, 13, 14]);
   await page.waitForFunction(() => /A region has 4 cells: these are 3/.test(document.querySelector('#message').textContent));
-  for (const cells of [[0, 1, 4, 8], [2, 3, 7, 11], [5, 6, 10, 9]]) await drag(page, cells);
+  await drag(page, [0, 1, 4, 8]);
+  await page.waitForFunction(() => /1 of 4 regions drawn/.test(document.querySelector('#board').getAttribute('aria-label')));
+  for (const cells of [[2, 3, 7, 11], [5, 6, 10, 9]]) await drag(page, cells);
   await page.waitForFunction(() => window.nsudoku.game.regions && /regions are whole/.test(document.querySelector('#message').textContent));
   assert.deepEqual(await page.evaluate(() => window.nsudoku.game.regions), [1, 1, 2, 2, 1, 3, 3, 2, 1, 3, 3, 2, 4, 4, 4, 4]);
   assert.equal(await page.getAttribute('#cell-2-1', 'data-edges'), 'br', 'the region borders are drawn');
