@@ -54,6 +54,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../web/setter.js"),
     ),
     (
+        "/shapes.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/shapes.js"),
+    ),
+    (
         "/solver.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/solver.js"),

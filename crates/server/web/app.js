@@ -12,6 +12,7 @@ import { countSolutions } from './solver.js';
 import { explainStates, stepView } from './steps.js';
 import { fromHash, openText, shareLink } from './open.js';
 import { Setter } from './setter.js';
+import { borders } from './shapes.js';
 import { loadGame, loadSettings, saveGame, saveSettings } from './store.js';
 import {
   decodeValues, defaultBox, digitOfKey, parseBox, styles, symbol, toRows,
@@ -67,8 +68,7 @@ const board = new Board($('board'), {
   },
   release() {
     // Setter mode with a rule chosen: the cells dragged through become it.
-    const cells = [...ui.selected];
-    if (game?.setter && setter.kind() && (cells.length > 1 || ['even', 'odd'].includes(setter.kind()))) setter.add(cells);
+    setter.released([...ui.selected]);
   },
   double(i) {
     const v = values(game)[i];
@@ -260,10 +260,12 @@ function start(g, note = '') {
   ui.paused = false;
   $('hint-panel').hidden = true;
   $('explain-panel').hidden = true;
-  board.build(game.size, game.box, game.regions);
+  board.build(game.size, game.box, game.setter ? borders(game.layout, game.size, game.box) : game.regions);
   const drawn = game.variant?.constraints || [];
   drawConstraints(board.variant, game.size, drawn, board.cells);
   $('board').classList.toggle('outside', hasOutside(drawn));
+  // A setter's puzzle (also one resumed after a reload): its frame and its count.
+  if (game.setter) { setter.frame(); setter.count(); }
   showInfo(game);
   // Each game started gets a new number: tests and tools wait on it.
   $('board').dataset.game = String(Number($('board').dataset.game || 0) + 1);

@@ -70,7 +70,7 @@ export class Board {
     this.el.style.setProperty('--mk', Math.max(w, h));
     this.el.dataset.size = size;
     this.el.dataset.box = `${w}x${h}`;
-    this.el.setAttribute('aria-label', `Sudoku grid, ${size} by ${size}, boxes ${w} wide and ${h} tall`);
+    this.el.setAttribute('aria-label', `Sudoku grid, ${size} by ${size}, ${regions ? 'irregular regions' : `boxes ${w} wide and ${h} tall`}`);
     this.el.setAttribute('aria-rowcount', size);
     this.el.setAttribute('aria-colcount', size);
     this.cells = [];

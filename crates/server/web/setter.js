@@ -1,6 +1,6 @@
 // Setter mode: givens typed and constraints drawn on an empty grid (a cage or a line by
 // dragging through its cells, a dot or an X or V over two neighbours, global rules as
-// toggles, totals typed), with a live count of solutions ("unique", 2, …, "10+") that is
+// toggles, totals typed; irregular regions and clues outside the grid: shapes.js), with a live count of solutions ("unique", 2, …, "10+") that is
 // bounded (a limit and the server's time budget) and cancelled by the next change. The
 // constraints are lines of the variant text form (`game.lines`); the server reads them
 // (/api/v1/read: the drawing, the share links) and counts them. Classic grids without
@@ -12,6 +12,9 @@ import { conflicts, newGame } from './game.js';
 import { countSolutions } from './solver.js';
 import { STANDARD, toRows } from './text.js';
 import { readVariant, variantGame } from './variant.js';
+import {
+  CLUES, addRegion, borders, cluePlace, clueLine, complete, regionsText, removeRegions,
+} from './shapes.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +24,8 @@ export const KINDS = {
   killer: { min: 1, total: true },
   thermo: { min: 2 },
   arrow: { min: 2 },
+  arrow2: { min: 3, bulb: 2 },
+  arrow3: { min: 4, bulb: 3 },
   whispers: { min: 2 },
   renban: { min: 2 },
   palindrome: { min: 2 },
@@ -37,6 +42,8 @@ export const KINDS = {
   'diagonal+': { global: true },
   'diagonal-': { global: true },
   nonconsecutive: { global: true },
+  region: { min: 1 },
+  ...Object.fromEntries(Object.keys(CLUES).map((k) => [k, { clue: true }])),
 };
 
 const cellName = (i, n) => `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
@@ -47,21 +54,31 @@ export function lineOf(kind, cells, n, total) {
   const spec = KINDS[kind];
   if (!spec) return null;
   if (spec.global) return kind;
+  if (spec.clue || kind === 'region') return null;
   if (cells.length < spec.min || (spec.max && cells.length > spec.max)) return null;
   const list = cells.map((i) => cellName(i, n)).join(' ');
   if (kind === 'x' || kind === 'v') return `xv ${kind.toUpperCase()} ${list}`;
+  if (spec.bulb) return `arrow ${cells.slice(0, spec.bulb).map((i) => cellName(i, n)).join(' ')} = ${cells.slice(spec.bulb).map((i) => cellName(i, n)).join(' ')}`;
   if (kind === 'killer' && /^\d+$/.test(total || '')) return `killer ${total} ${list}`;
   return `${kind} ${list}`;
 }
 
-/** A setter's puzzle in the text form: the givens' rows, then a constraint a line. */
+/** A setter's puzzle in the text form: the givens' rows, its regions when they are whole,
+ *  then a constraint a line. */
 export function puzzleText(game) {
   const n = game.size;
   const rows = toRows(game.givens, n).map((row) => (n <= 9
     ? row.map((v) => (v ? STANDARD[v - 1] : '.')).join('')
     : row.map((v) => (v ? String(v) : '.')).join(' ')));
-  return `${[...rows, ...(game.lines || [])].join('\n')}\n`;
+  const regions = game.regions ? regionsText(game.regions, n) : [];
+  return `${[...rows, ...regions, ...(game.lines || [])].join('\n')}\n`;
 }
+
+/** Whether the setter's puzzle is more than givens in boxes (the server reads and counts it). */
+const isVariant = (g) => !!(g.lines?.length || g.regions);
+
+/** What `count` and `candidates` take for the setter's puzzle. */
+const bodyOf = (g) => (isVariant(g) ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` });
 
 export class Setter {
   /** `app`: `game()` (the game on screen), `board`, `start(game, note)`, `rate(game)`,
@@ -71,6 +88,53 @@ export class Setter {
     this.timer = 0;
     this.abort = null;
     this.run = 0;
+    // A click in the board's margin, with a clue outside the grid chosen, places the clue.
+    app.board.el.parentElement.addEventListener('pointerdown', (e) => {
+      if (!CLUES[this.kind()] || !this.app.game()?.setter || app.board.cellAt(e.target) >= 0) return;
+      const place = this.placeAt(e.clientX, e.clientY);
+      if (place) { e.preventDefault(); this.addClue(place); }
+    });
+    $('setter-kind').addEventListener('change', () => this.frame());
+    // Enter in the Total field adds the rule over the selected cells.
+    $('setter-total').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); $('setter-add').click(); }
+    });
+  }
+
+  /** The place outside the grid (row or column 0 or N + 1) under a point, or null. */
+  placeAt(x, y) {
+    const g = this.app.game();
+    const el = this.app.board.el;
+    const n = g.size;
+    const rect = el.getBoundingClientRect();
+    const c = Math.floor(((x - rect.left - el.clientLeft) * n) / el.clientWidth) + 1;
+    const r = Math.floor(((y - rect.top - el.clientTop) * n) / el.clientHeight) + 1;
+    const on = (v) => v >= 0 && v <= n + 1;
+    const inside = (v) => v >= 1 && v <= n;
+    return on(r) && on(c) && !(inside(r) && inside(c)) ? [r, c] : null;
+  }
+
+  /** The board's frame: a margin for clues outside the grid (when there are some, or one is
+   *  chosen to be placed) and, while regions are drawn, a label that says how many. */
+  frame() {
+    const g = this.app.game();
+    if (!g) return;
+    const drawn = g.variant?.constraints || [];
+    const { el } = this.app.board;
+    el.classList.toggle('outside', hasOutside(drawn) || (!!g.setter && !!CLUES[this.kind()]));
+    const regions = new Set((g.layout || []).filter((v) => v)).size;
+    if (g.setter && regions && !g.regions) {
+      el.setAttribute('aria-label', `Sudoku grid, ${g.size} by ${g.size}, boxes ${g.box[0]} wide and ${g.box[1]} tall; ${regions} of ${g.size} regions drawn`);
+    }
+  }
+
+  /** The end of a drag through `cells`: they become the rule chosen (a line, a cage, a
+   *  region, …; not a global rule or a clue outside the grid). */
+  released(cells) {
+    const kind = this.kind();
+    const spec = KINDS[kind];
+    if (!this.app.game()?.setter || !spec || spec.global || spec.clue) return;
+    if (cells.length > 1 || kind === 'even' || kind === 'odd') this.add(cells);
   }
 
   /** The kind chosen in the Draw menu ('' for givens). */
@@ -78,13 +142,49 @@ export class Setter {
     return $('setter-kind').value;
   }
 
-  /** Adds the chosen kind over `cells` (a global rule: toggles it); false when they do not
-   *  fit it. The server reads the puzzle again: a line it refuses is taken back. */
+  /** Adds the chosen kind over `cells` (a global rule: toggles it; a region: draws it; a clue
+   *  outside the grid: beside the cells at the grid's edge); false when they do not fit it
+   *  (true, with a message, when the reason is more than that). The server reads the puzzle
+   *  again: a line it refuses is taken back. */
   async add(cells) {
     const g = this.app.game();
     if (!g?.setter) return false;
-    const line = lineOf(this.kind(), cells, g.size, $('setter-total').value.trim());
+    const kind = this.kind();
+    if (kind === 'region') return this.region(g, cells);
+    if (CLUES[kind]) {
+      const at = cluePlace(kind, cells, g.size);
+      if (at.error) { this.app.message(at.error, 'bad'); return true; }
+      return this.addClue(at.place);
+    }
+    const line = lineOf(kind, cells, g.size, $('setter-total').value.trim());
     if (!line) return false;
+    return this.addLine(g, line);
+  }
+
+  /** Adds the clue chosen at `place`, outside the grid, with the total typed. A clue of its
+   *  kind there already is replaced by it, or taken back when no total is typed. */
+  async addClue(place) {
+    const g = this.app.game();
+    const total = $('setter-total').value.trim();
+    const { keyword } = CLUES[this.kind()];
+    const drawn = g.variant?.constraints || [];
+    // The server reads one constraint a line, in order.
+    const at = drawn.length === (g.lines || []).length
+      ? drawn.findIndex((c) => c.kind === keyword && c.clue?.[0] === place[0] && c.clue?.[1] === place[1]) : -1;
+    if (at >= 0 && !total) {
+      g.lines.splice(at, 1);
+      await this.refresh(g);
+      this.count();
+      return true;
+    }
+    const made = clueLine(this.kind(), place, g.size, total);
+    if (made.error) { this.app.message(made.error, 'bad'); return true; }
+    if (at >= 0) g.lines.splice(at, 1);
+    return this.addLine(g, made.line);
+  }
+
+  /** Adds a line of the text form (a global rule already there: takes it back). */
+  async addLine(g, line) {
     g.lines = g.lines || [];
     const at = g.lines.indexOf(line);
     if (KINDS[this.kind()].global && at >= 0) g.lines.splice(at, 1);
@@ -97,26 +197,62 @@ export class Setter {
     return true;
   }
 
-  /** Takes back the last constraint. */
+  /** Draws a region over `cells` (N connected cells in no region yet); true (a message says
+   *  what was drawn or why not). */
+  async region(g, cells) {
+    const n = g.size;
+    const made = addRegion(g.layout || new Array(n * n).fill(0), cells, n);
+    if (made.error) { this.app.message(made.error, 'bad'); return true; }
+    await this.setLayout(g, made.layout);
+    return true;
+  }
+
+  /** Sets the regions drawn; whole, they are the puzzle's regions (else the boxes are). */
+  async setLayout(g, layout) {
+    const n = g.size;
+    g.layout = layout;
+    g.regions = complete(layout, n) ? layout : null;
+    const drawn = new Set(layout.filter((v) => v)).size;
+    const { board } = this.app;
+    board.build(n, g.box, borders(layout, n, g.box));
+    // The rules stay drawn while the server reads the puzzle again.
+    drawConstraints(board.variant, n, g.variant?.constraints || [], board.cells);
+    this.app.message(g.regions ? 'The regions are whole: they replace the boxes.'
+      : drawn ? `${drawn} of ${n} regions drawn: the boxes stay until all are.` : '');
+    await this.refresh(g);
+    this.app.draw();
+    this.count();
+  }
+
+  /** Takes back the last constraint (none left: the last region drawn). */
   async removeLast() {
     const g = this.app.game();
-    if (!g?.lines?.length) return;
-    g.lines.pop();
-    await this.refresh(g);
-    this.count();
+    if (!g?.setter) return;
+    if (g.lines?.length) {
+      g.lines.pop();
+      await this.refresh(g);
+      this.count();
+    } else if (g.layout?.some((v) => v)) {
+      const last = Math.max(...g.layout);
+      await this.setLayout(g, g.layout.map((v) => (v === last ? 0 : v)));
+    }
   }
 
   /** Takes back the rules drawn over any of `cells`; whether there was one. */
   async removeAt(cells) {
     const g = this.app.game();
+    if (!g?.setter) return false;
+    const layout = g.layout && removeRegions(g.layout, cells);
+    const regions = !!layout && layout !== g.layout;
+    if (regions) await this.setLayout(g, layout);
     const drawn = g?.variant?.constraints || [];
     // The server reads one constraint a line, in order.
-    if (!g?.lines?.length || drawn.length !== g.lines.length) return false;
+    if (!g.lines?.length || drawn.length !== g.lines.length) return regions;
     const picked = new Set(cells);
     const n = g.size;
     const over = (con) => [...con.cells, ...(con.copies || [])].some(([r, c]) => picked.has((r - 1) * n + c - 1));
     const keep = g.lines.filter((_, k) => !over(drawn[k]));
-    if (keep.length === g.lines.length) return false;
+    if (keep.length === g.lines.length) return regions;
     g.lines = keep;
     await this.refresh(g);
     this.count();
@@ -127,9 +263,9 @@ export class Setter {
    *  problem); whether it was read. */
   async refresh(g, quiet = false) {
     const { board } = this.app;
-    if (!g.lines?.length) {
+    if (!isVariant(g)) {
       g.variant = null;
-      if (g === this.app.game()) drawConstraints(board.variant, g.size, [], board.cells);
+      if (g === this.app.game()) { drawConstraints(board.variant, g.size, [], board.cells); this.frame(); }
       return true;
     }
     const source = puzzleText(g);
@@ -145,7 +281,7 @@ export class Setter {
     }
     if (g === this.app.game()) {
       drawConstraints(board.variant, g.size, g.variant.constraints, board.cells);
-      board.el.classList.toggle('outside', hasOutside(g.variant.constraints));
+      this.frame();
       this.app.draw();
     }
     return true;
@@ -166,10 +302,10 @@ export class Setter {
     const current = () => g === this.app.game() && run === this.run;
     const out = $('setter-count');
     const clues = g.givens.filter((v) => v).length;
-    const what = `${clues} clue${clues === 1 ? '' : 's'}${g.lines?.length ? `, ${g.lines.length} rule${g.lines.length === 1 ? '' : 's'}` : ''}`;
+    const what = `${clues} clue${clues === 1 ? '' : 's'}${g.lines?.length ? `, ${g.lines.length} rule${g.lines.length === 1 ? '' : 's'}` : ''}${g.regions ? ', irregular regions' : ''}`;
     if (conflicts(g).size) { out.textContent = `${what}: clashing givens`; out.dataset.count = 'conflict'; return; }
-    const body = g.lines?.length ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` };
-    const fits = !g.lines?.length || (await this.refresh(g, true));
+    const body = bodyOf(g);
+    const fits = !isVariant(g) || (await this.refresh(g, true));
     if (!current()) return;
     if (!fits) { out.textContent = `${what}: a rule does not fit`; out.dataset.count = 'conflict'; return; }
     this.abort?.abort();
@@ -182,7 +318,7 @@ export class Setter {
       if (res.status === 'timeout') exact = false;
     } catch (e) {
       if (e.name === 'AbortError') return;
-      const local = g.lines?.length ? null : countSolutions(g.size, g.box, g.givens, limit, 50000);
+      const local = isVariant(g) ? null : countSolutions(g.size, g.box, g.givens, limit, 50000);
       if (!local) { out.textContent = 'counting needs the server'; return; }
       count = local.count;
       exact = local.complete && count < limit;
@@ -196,20 +332,18 @@ export class Setter {
    *  `{marks, status}`, marks one list a cell. */
   async candidates() {
     const g = this.app.game();
-    const body = g.lines?.length ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` };
-    const res = await post('candidates', { ...body, timeout: 10 });
+    const res = await post('candidates', { ...bodyOf(g), timeout: 10 });
     return { marks: res.candidates.flat(), status: res.status };
   }
 
   /** Plays the puzzle set, if it has exactly one solution. */
   async finish() {
     const g = this.app.game();
-    const variant = !!g.lines?.length;
+    const variant = isVariant(g);
     await this.app.busy('', async () => {
       let res;
       try {
-        const body = variant ? { puzzle: puzzleText(g) } : { puzzle: toRows(g.givens, g.size), box: `${g.box[0]}x${g.box[1]}` };
-        res = await post('count', { ...body, limit: 2, timeout: 10 });
+        res = await post('count', { ...bodyOf(g), limit: 2, timeout: 10 });
       } catch (e) {
         if (e.code !== 'network' || variant) throw e;
         const local = countSolutions(g.size, g.box, g.givens, 2);

@@ -2,7 +2,7 @@
 // fetched from the network first (a new version shows at once) and from the cache when the
 // server cannot be reached; the API is never cached (hints need the server).
 
-const CACHE = 'nsudoku-v3';
+const CACHE = 'nsudoku-v4';
 const FILES = [
   '/',
   '/style.css',
@@ -13,6 +13,7 @@ const FILES = [
   '/game.js',
   '/open.js',
   '/setter.js',
+  '/shapes.js',
   '/solver.js',
   '/steps.js',
   '/store.js',
