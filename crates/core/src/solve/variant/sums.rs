@@ -213,7 +213,7 @@ impl Sum {
         let w = words_for(u64::from(hi));
         let mut scratch = std::mem::take(ctx.scratch);
         let ok = match combos {
-            Some(combos) if !self.parts.is_empty() => self.by_parts(ctx, combos, w, &mut scratch),
+            Some(_) if !self.parts.is_empty() => self.by_parts(ctx, w, &mut scratch),
             _ => {
                 let k = self.terms.len();
                 let (layers, goal, next, out) = carve(&mut scratch, k, w);
@@ -266,7 +266,7 @@ impl Sum {
 
     /// The filter by parts: each part's possible totals (its digits, or a clique's sets of
     /// different digits), combined like single terms.
-    fn by_parts(&self, ctx: &mut Ctx, combos: &Combos, w: usize, scratch: &mut Vec<u64>) -> bool {
+    fn by_parts(&self, ctx: &mut Ctx, w: usize, scratch: &mut Vec<u64>) -> bool {
         let p = self.parts.len();
         let n = self.n;
         let need = (p + 1) * w + p * w + 2 * w;
@@ -287,7 +287,7 @@ impl Sum {
                 for (m, t) in masks.iter_mut().zip(terms) {
                     *m = t.mask(ctx, n, u64::MAX);
                 }
-                sets_of(&masks[..terms.len()], combos, |_, total| {
+                sets_of(&masks[..terms.len()], |_, total| {
                     t_g[total / 64] |= 1 << (total % 64);
                 });
             } else {
@@ -349,7 +349,7 @@ impl Sum {
                     *m = t.mask(ctx, n, u64::MAX);
                 }
                 let (mut allowed, mut required) = (0u64, u64::MAX);
-                sets_of(&masks[..terms.len()], combos, |set, total| {
+                sets_of(&masks[..terms.len()], |set, total| {
                     if has(total) {
                         allowed |= set;
                         required &= set;
@@ -391,18 +391,49 @@ impl Sum {
 
 /// Calls `f(set, total)` for each set of different digits that cells with these candidates
 /// can hold: as many digits as cells, within the union of the candidates, meeting every cell.
-pub(super) fn sets_of(masks: &[u64], combos: &Combos, mut f: impl FnMut(u64, usize)) {
+/// The sets are drawn from the union's digits alone (`C(|union|, k)` of them, never more than
+/// the `C(n, k)` sets of every total that `combos` lists), in no particular order.
+pub(super) fn sets_of(masks: &[u64], mut f: impl FnMut(u64, usize)) {
     let k = masks.len();
     let union = masks.iter().fold(0, |u, &m| u | m);
-    if (union.count_ones() as usize) < k {
+    if (union.count_ones() as usize) < k || k == 0 {
         return;
     }
-    for total in k * (k + 1) / 2..=combos.most_for(k) {
-        for &set in combos.get(k, total) {
-            if set & !union == 0 && masks.iter().all(|&m| m & set != 0) {
-                f(set, total);
-            }
+    let mut digits_in = [0u8; 64];
+    let mut len = 0;
+    for d in digits(union) {
+        digits_in[len] = d as u8;
+        len += 1;
+    }
+    choose(&digits_in[..len], k, 0, 0, masks, &mut f);
+}
+
+/// The sets of `k` more digits of `from` (in increasing order) added to `set` (total `total`)
+/// that meet every mask, each given to `f`.
+fn choose(
+    from: &[u8],
+    k: usize,
+    set: u64,
+    total: usize,
+    masks: &[u64],
+    f: &mut impl FnMut(u64, usize),
+) {
+    if k == 0 {
+        if masks.iter().all(|&m| m & set != 0) {
+            f(set, total);
         }
+        return;
+    }
+    for i in 0..=from.len() - k {
+        let d = from[i];
+        choose(
+            &from[i + 1..],
+            k - 1,
+            set | 1 << d,
+            total + d as usize + 1,
+            masks,
+            f,
+        );
     }
 }
 
@@ -442,12 +473,6 @@ impl Combos {
             sets[k * (most + 1) + s].push(m);
         }
         Combos { most, sets }
-    }
-
-    /// The largest total of `k` different digits.
-    pub fn most_for(&self, k: usize) -> usize {
-        let n = self.sets.len() / (self.most + 1) - 1;
-        (0..k).map(|i| n - i).sum()
     }
 
     /// The sets of `k` different digits that add up to `total`.
@@ -554,10 +579,8 @@ pub(super) struct EqualSums {
 impl EqualSums {
     pub fn propagate(&self, ctx: &mut Ctx, combos: Option<&Combos>) -> bool {
         let most = Combos::largest_set(self.n as usize);
-        if let Some(combos) = combos
-            && self.segments.iter().all(|s| s.len() <= most)
-        {
-            return self.distinct(ctx, combos);
+        if combos.is_some() && self.segments.iter().all(|s| s.len() <= most) {
+            return self.distinct(ctx);
         }
         let n = self.n;
         let most = self
@@ -615,12 +638,12 @@ impl EqualSums {
     /// The filter when each segment's cells hold different digits (a segment lies in one
     /// region): a segment's totals are those of the sets of digits it can hold, and a digit
     /// stays when a set with a common total holds it.
-    fn distinct(&self, ctx: &mut Ctx, combos: &Combos) -> bool {
+    fn distinct(&self, ctx: &mut Ctx) -> bool {
         // Totals as bits of four words (up to 255: 16×17/2 = 136 at most).
         let mut common = [u64::MAX; 4];
         for seg in self.segments.iter() {
             let mut totals = [0u64; 4];
-            for_each_set(seg, ctx, combos, |set, total| {
+            for_each_set(seg, ctx, |set, total| {
                 totals[total / 64] |= 1 << (total % 64);
                 let _ = set;
             });
@@ -633,7 +656,7 @@ impl EqualSums {
         }
         for seg in self.segments.iter() {
             let (mut allowed, mut required) = (0u64, u64::MAX);
-            for_each_set(seg, ctx, combos, |set, total| {
+            for_each_set(seg, ctx, |set, total| {
                 if common[total / 64] >> (total % 64) & 1 != 0 {
                     allowed |= set;
                     required &= set;
@@ -661,12 +684,12 @@ impl EqualSums {
 }
 
 /// [`sets_of`] for a segment's cells as they are.
-fn for_each_set(seg: &[Term], ctx: &Ctx, combos: &Combos, f: impl FnMut(u64, usize)) {
+fn for_each_set(seg: &[Term], ctx: &Ctx, f: impl FnMut(u64, usize)) {
     let mut masks = [0u64; 64];
     for (m, t) in masks.iter_mut().zip(seg) {
         *m = ctx.get(t.cell as usize);
     }
-    sets_of(&masks[..seg.len().min(64)], combos, f);
+    sets_of(&masks[..seg.len().min(64)], f);
 }
 
 /// [`carve`] in a slice already large enough.
