@@ -86,7 +86,11 @@ fn each_kind_shows_what_it_promises() {
                 )));
             }
             if kinds.contains("jigsaw") {
-                assert_ne!(p.regions(), Puzzle::new(n).unwrap().regions(), "{kinds}");
+                assert_ne!(
+                    p.regions(),
+                    Puzzle::new(n).expect("a size").regions(),
+                    "{kinds}"
+                );
                 assert!(nsudoku::variant::generate::regions_connected(
                     p.regions(),
                     n
@@ -146,13 +150,14 @@ fn symmetric_givens_keep_their_symmetry() {
 #[cfg(feature = "sat")]
 fn rebuilt(p: &Puzzle, givens: &[u16], constraints: &[Constraint]) -> Puzzle {
     let n = p.size();
-    let mut q = Puzzle::new(n).unwrap();
-    q.set_regions(p.regions().to_vec()).unwrap();
+    let mut q = Puzzle::new(n).expect("a size");
+    q.set_regions(p.regions().to_vec()).expect("regions");
     for (i, &d) in givens.iter().enumerate() {
-        q.set_given(Cell::new(i / n, i % n), d, "").unwrap();
+        q.set_given(Cell::new(i / n, i % n), d, "")
+            .expect("a given");
     }
     for c in constraints {
-        q.push(c.clone()).unwrap();
+        q.push(c.clone()).expect("a constraint");
     }
     q
 }
