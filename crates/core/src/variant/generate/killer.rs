@@ -259,7 +259,8 @@ fn partition(n: usize, solution: &[u16], most: usize, rng: &mut SmallRng) -> Vec
 
 /// Splits a cage in two connected parts by cutting an edge of a random spanning tree; with
 /// `(other, solution)`, only one where a part's total differs between the two solutions
-/// (within a few trees).
+/// (within a few trees). A cage of 4 or more cells is split into parts of 2 or more where a
+/// tree allows it.
 fn split(
     cage: &[usize],
     n: usize,
@@ -270,6 +271,7 @@ fn split(
         return None;
     }
     let total = |part: &[usize], v: &[u16]| part.iter().map(|&i| u32::from(v[i])).sum::<u32>();
+    let mut lone = None;
     for _ in 0..8 {
         let parent = spanning_tree(cage, n, rng)?;
         let mut cuts: Vec<usize> = (0..cage.len()).filter(|&v| parent[v] != v).collect();
@@ -289,12 +291,16 @@ fn split(
             let b: Vec<usize> = b.into_iter().map(|x| cage[x]).collect();
             match against {
                 Some((other, solution)) if total(&a, other) == total(&a, solution) => {}
+                // A lone cell is a given in disguise: kept only when no other cut will do.
+                _ if cage.len() >= 4 && a.len().min(b.len()) < 2 => {
+                    lone.get_or_insert((a, b));
+                }
                 _ => return Some((a, b)),
             }
         }
     }
-    // No cut the other solution breaks: the caller splits a cage without one.
-    None
+    // None without a lone cell; with none at all, the caller splits a cage without `against`.
+    lone
 }
 
 /// A random spanning tree of the cage (breadth first from a random cell): each position's
