@@ -5,7 +5,7 @@
 //! allows, gives the oracle a second solution.
 
 use nsudoku::Cell;
-use nsudoku::variant::generate::{Generated, Generator, Kind, Options, max_cage, parse_kinds};
+use nsudoku::variant::generate::{Generated, Generator, Kind, Options, parse_kinds};
 use nsudoku::variant::{Constraint, Puzzle};
 
 /// The kinds tried, with the side they are tried at (small, so that the oracle is quick).
@@ -218,7 +218,10 @@ fn the_oracle_finds_them_unique_and_minimal() {
                             .any(|q| p.row().abs_diff(q.row()) + p.col().abs_diff(q.col()) == 1)
                     });
                     let clash = a.iter().any(|p| b.iter().any(|q| at(p) == at(q)));
-                    if !touch || clash || a.len() + b.len() > max_cage(n) {
+                    if !touch
+                        || clash
+                        || a.len() + b.len() > nsudoku::variant::generate::max_cage(n)
+                    {
                         continue;
                     }
                     let mut cells: Vec<Cell> = a.iter().chain(b).copied().collect();
