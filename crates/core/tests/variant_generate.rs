@@ -165,83 +165,104 @@ fn rebuilt(p: &Puzzle, givens: &[u16], constraints: &[Constraint]) -> Puzzle {
 #[cfg(feature = "sat")]
 #[test]
 fn the_oracle_finds_them_unique_and_minimal() {
-    use nsudoku::variant::cnf::count_solutions_cnf;
     for (kinds, made) in all() {
         for g in made {
-            let p = &g.puzzle;
-            let n = p.size();
-            let (count, first) = count_solutions_cnf(p, 2);
-            assert_eq!(count, 1, "{kinds}: the oracle counts {count}");
-            assert_eq!(first.as_deref(), Some(&g.solution[..]), "{kinds}");
-            // Each given out.
-            for i in (0..n * n).filter(|&i| p.givens()[i] != 0) {
-                let mut givens = p.givens().to_vec();
-                givens[i] = 0;
-                let fewer = rebuilt(p, &givens, p.constraints());
-                assert_eq!(
-                    count_solutions_cnf(&fewer, 2).0,
-                    2,
-                    "{kinds}: given {i} can go"
-                );
+            unique_and_minimal(kinds, g);
+        }
+    }
+}
+
+#[cfg(feature = "sat")]
+#[test]
+fn killers_with_givens_are_unique_and_minimal_too() {
+    let mut options = Options::new(6, vec![Kind::Killer]);
+    options.killer_givens = true;
+    let generator = Generator::new(options, 2);
+    let made: Vec<Generated> = (0..3).filter_map(|i| generator.puzzle(i)).collect();
+    assert_eq!(made.len(), 3);
+    assert!(
+        made.iter()
+            .any(|g| g.puzzle.givens().iter().any(|&d| d != 0))
+    );
+    for g in &made {
+        unique_and_minimal("killer with givens", g);
+    }
+}
+
+/// The oracle's checks of one generated puzzle: one solution, the generator's; no given, mark,
+/// sandwich clue or thermometer can go, no two neighbouring cages can merge.
+#[cfg(feature = "sat")]
+fn unique_and_minimal(kinds: &str, g: &Generated) {
+    use nsudoku::variant::cnf::count_solutions_cnf;
+    let p = &g.puzzle;
+    let n = p.size();
+    let (count, first) = count_solutions_cnf(p, 2);
+    assert_eq!(count, 1, "{kinds}: the oracle counts {count}");
+    assert_eq!(first.as_deref(), Some(&g.solution[..]), "{kinds}");
+    // Each given out.
+    for i in (0..n * n).filter(|&i| p.givens()[i] != 0) {
+        let mut givens = p.givens().to_vec();
+        givens[i] = 0;
+        let fewer = rebuilt(p, &givens, p.constraints());
+        assert_eq!(
+            count_solutions_cnf(&fewer, 2).0,
+            2,
+            "{kinds}: given {i} can go"
+        );
+    }
+    // Each removable clue out.
+    for (k, c) in p.constraints().iter().enumerate() {
+        let removable = matches!(
+            c,
+            Constraint::Even { .. }
+                | Constraint::Odd { .. }
+                | Constraint::Sandwich { .. }
+                | Constraint::Thermometer { .. }
+        );
+        if removable {
+            let mut cs = p.constraints().to_vec();
+            cs.remove(k);
+            let fewer = rebuilt(p, p.givens(), &cs);
+            assert_eq!(count_solutions_cnf(&fewer, 2).0, 2, "{kinds}: {c:?} can go");
+        }
+    }
+    // Each merge of neighbouring cages the solution allows.
+    let cages: Vec<(usize, Vec<Cell>)> = p
+        .constraints()
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match c {
+            Constraint::Killer { cells, .. } => Some((k, cells.clone())),
+            _ => None,
+        })
+        .collect();
+    let at = |c: &Cell| g.solution[c.row() * n + c.col()];
+    for (x, (ka, a)) in cages.iter().enumerate() {
+        for (kb, b) in &cages[x + 1..] {
+            let touch = a.iter().any(|p| {
+                b.iter()
+                    .any(|q| p.row().abs_diff(q.row()) + p.col().abs_diff(q.col()) == 1)
+            });
+            let clash = a.iter().any(|p| b.iter().any(|q| at(p) == at(q)));
+            if !touch || clash || a.len() + b.len() > nsudoku::variant::generate::max_cage(n) {
+                continue;
             }
-            // Each removable clue out.
-            for (k, c) in p.constraints().iter().enumerate() {
-                let removable = matches!(
-                    c,
-                    Constraint::Even { .. }
-                        | Constraint::Odd { .. }
-                        | Constraint::Sandwich { .. }
-                        | Constraint::Thermometer { .. }
-                );
-                if removable {
-                    let mut cs = p.constraints().to_vec();
-                    cs.remove(k);
-                    let fewer = rebuilt(p, p.givens(), &cs);
-                    assert_eq!(count_solutions_cnf(&fewer, 2).0, 2, "{kinds}: {c:?} can go");
-                }
-            }
-            // Each merge of neighbouring cages the solution allows.
-            let cages: Vec<(usize, Vec<Cell>)> = p
+            let mut cells: Vec<Cell> = a.iter().chain(b).copied().collect();
+            cells.sort_by_key(|c| (c.row(), c.col()));
+            let sum = cells.iter().map(|c| u32::from(at(c))).sum();
+            let mut cs: Vec<Constraint> = p
                 .constraints()
                 .iter()
                 .enumerate()
-                .filter_map(|(k, c)| match c {
-                    Constraint::Killer { cells, .. } => Some((k, cells.clone())),
-                    _ => None,
-                })
+                .filter(|(k, _)| k != ka && k != kb)
+                .map(|(_, c)| c.clone())
                 .collect();
-            let at = |c: &Cell| g.solution[c.row() * n + c.col()];
-            for (x, (ka, a)) in cages.iter().enumerate() {
-                for (kb, b) in &cages[x + 1..] {
-                    let touch = a.iter().any(|p| {
-                        b.iter()
-                            .any(|q| p.row().abs_diff(q.row()) + p.col().abs_diff(q.col()) == 1)
-                    });
-                    let clash = a.iter().any(|p| b.iter().any(|q| at(p) == at(q)));
-                    if !touch
-                        || clash
-                        || a.len() + b.len() > nsudoku::variant::generate::max_cage(n)
-                    {
-                        continue;
-                    }
-                    let mut cells: Vec<Cell> = a.iter().chain(b).copied().collect();
-                    cells.sort_by_key(|c| (c.row(), c.col()));
-                    let sum = cells.iter().map(|c| u32::from(at(c))).sum();
-                    let mut cs: Vec<Constraint> = p
-                        .constraints()
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, _)| k != ka && k != kb)
-                        .map(|(_, c)| c.clone())
-                        .collect();
-                    cs.push(Constraint::Killer {
-                        cells,
-                        sum: Some(sum),
-                    });
-                    let merged = rebuilt(p, p.givens(), &cs);
-                    assert_eq!(count_solutions_cnf(&merged, 2).0, 2, "{kinds}: merge");
-                }
-            }
+            cs.push(Constraint::Killer {
+                cells,
+                sum: Some(sum),
+            });
+            let merged = rebuilt(p, p.givens(), &cs);
+            assert_eq!(count_solutions_cnf(&merged, 2).0, 2, "{kinds}: merge");
         }
     }
 }
