@@ -264,8 +264,32 @@ pub struct GenerateArgs {
     #[arg(long, short, value_enum, default_value_t = Format::Line)]
     pub format: Format,
 
+    /// Variant puzzles of these kinds, combined (e.g. `killer`, `jigsaw`, `killer,diagonal`):
+    /// killer, jigsaw, diagonal, windoku, anti-knight, anti-king, non-consecutive, even-odd,
+    /// thermo, kropki, xv, sandwich.
+    #[arg(long, value_name = "KIND[,KIND…]", value_parser = parse_variant_kinds, conflicts_with_all = ["holes", "shape"])]
+    pub variant: Option<Kinds>,
+
+    /// Killer puzzles with a few givens as well as cages (with --variant killer).
+    #[arg(long, requires = "variant")]
+    pub killer_givens: bool,
+
+    /// The form of each variant puzzle on its line (with --variant): an f-puzzles link, a
+    /// SudokuPad link, the payload, the f-puzzles JSON or the text form.
+    #[arg(long, value_enum, default_value_t = ConvertTo::Link, requires = "variant")]
+    pub to: ConvertTo,
+
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// The variant kinds of `--variant`, combined in each puzzle.
+#[derive(Clone, Debug)]
+pub struct Kinds(pub Vec<nsudoku::variant::generate::Kind>);
+
+/// A list of variant kinds, `killer,diagonal`.
+fn parse_variant_kinds(s: &str) -> Result<Kinds, String> {
+    nsudoku::variant::generate::parse_kinds(s).map(Kinds)
 }
 
 /// A closed choice the library names itself (a symmetry, a difficulty): its names as the

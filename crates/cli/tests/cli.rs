@@ -2,6 +2,7 @@
 
 mod canon;
 mod formats;
+mod generate_variant;
 mod hardening;
 mod readme;
 mod variants;

@@ -11,6 +11,7 @@ mod shapes;
 mod solve;
 mod variant;
 mod variant_formats;
+mod variant_generate;
 mod variant_links;
 mod variant_oracle;
 mod variant_text;

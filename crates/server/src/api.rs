@@ -598,6 +598,10 @@ pub struct GenerateRequest {
     #[serde(default)]
     #[schema(minimum = 0)]
     pub timeout: Option<f64>,
+    /// Variant kinds, combined (`killer`, `jigsaw`, `killer,diagonal`, …): a variant puzzle,
+    /// 4×4 to 16×16, unique and minimal (no difficulty yet).
+    #[serde(default)]
+    pub variant: Option<String>,
 }
 
 /// The answer of `POST /api/v1/generate`.
@@ -627,6 +631,12 @@ pub struct GenerateResponse {
     pub clues: Option<usize>,
     /// The seed that makes this puzzle again.
     pub seed: u64,
+    /// A variant puzzle's f-puzzles payload (what `solve` and `count` take).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
+    /// A variant puzzle's text form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// The answer of `GET /healthz`.

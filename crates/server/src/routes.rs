@@ -422,6 +422,10 @@ pub async fn generate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GenerateRequest>,
 ) -> Result<Json<GenerateResponse>, ApiError> {
+    if let Some(kinds) = &req.variant {
+        let kinds = kinds.clone();
+        return variant::generate(state, req, &kinds).await;
+    }
     let shape = match (&req.shape, req.size) {
         (Some(s), _) => s
             .parse::<Shape>()
@@ -462,6 +466,8 @@ pub async fn generate(
                     shape: shape.to_string(),
                     clues: None,
                     seed,
+                    fpuzzles: None,
+                    text: None,
                 });
             };
             // A rating asked for came with the puzzle; else rate it if there is time.
@@ -484,6 +490,8 @@ pub async fn generate(
                 shape: shape.to_string(),
                 clues: Some(g.puzzle.clue_count()),
                 seed,
+                fpuzzles: None,
+                text: None,
             })
         })
         .await

@@ -10,8 +10,12 @@ use nsudoku::Stop;
 use nsudoku::variant::fpuzzles::Read;
 use nsudoku::variant::{self, Puzzle, check::Broken};
 
-use crate::api::{BrokenOut, CheckResponse, CountResponse, Rows, SolveResponse, SolveStatus};
+use crate::api::{
+    BrokenOut, CheckResponse, CountResponse, GenerateRequest, GenerateResponse, Rows,
+    SolveResponse, SolveStatus,
+};
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// Row-major values as rows of `n`.
 fn rows_of(values: &[u16], n: usize) -> Rows {
@@ -113,4 +117,66 @@ pub fn of_classic(grid: &nsudoku::Grid) -> Result<Read, ApiError> {
         ))
     })?;
     Ok(Read::new(puzzle))
+}
+
+/// `generate` with `variant`: a unique, minimal variant puzzle of those kinds, as its givens,
+/// solution, f-puzzles payload and text form.
+pub async fn generate(
+    state: AppState,
+    req: GenerateRequest,
+    kinds: &str,
+) -> Result<axum::Json<GenerateResponse>, ApiError> {
+    use nsudoku::variant::generate::{Generator, Options, parse_kinds};
+    use nsudoku::variant::{fpuzzles, text};
+    let kinds = parse_kinds(kinds).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
+    if req.difficulty.is_some() {
+        return Err(ApiError::bad_request(
+            "difficulty: variant puzzles have no rating yet",
+        ));
+    }
+    if req.shape.is_some() {
+        return Err(ApiError::bad_request(
+            "box: variant puzzles take a size (their boxes are the default ones)",
+        ));
+    }
+    let n = req.size.unwrap_or(9);
+    if !(4..=16).contains(&n) {
+        return Err(ApiError::bad_request(format!(
+            "size: variant puzzles are generated from 4×4 to 16×16, not {n}×{n}"
+        )));
+    }
+    let mut options = Options::new(n, kinds);
+    if let Some(s) = req.symmetry {
+        options.symmetry = s;
+    }
+    let seed = crate::state::seed_or_clock(req.seed);
+    state
+        .answer(req.timeout, move |stop| {
+            let made = Generator::new(options, seed).puzzle_within(0, &stop);
+            let mut response = GenerateResponse {
+                status: "timeout",
+                puzzle: None,
+                solution: None,
+                er: None,
+                level: None,
+                size: n,
+                shape: nsudoku::Shape::for_side(n).map_or(String::new(), |s| s.to_string()),
+                clues: None,
+                seed,
+                fpuzzles: None,
+                text: None,
+            };
+            if let Some(g) = made {
+                let payload = fpuzzles::to_payload(&g.puzzle)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                response.status = "generated";
+                response.puzzle = Some(rows_of(g.puzzle.givens(), n));
+                response.solution = Some(rows_of(&g.solution, n));
+                response.clues = Some(g.puzzle.givens().iter().filter(|&&d| d != 0).count());
+                response.fpuzzles = Some(payload);
+                response.text = Some(text::to_text(&g.puzzle));
+            }
+            Ok(response)
+        })
+        .await
 }

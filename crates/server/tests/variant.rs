@@ -557,3 +557,36 @@ async fn the_document_describes_the_variant_forms_and_bodies_stay_bounded() {
     let (status, _, v) = send(app, super::post("/api/v1/solve", big)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
 }
+
+#[tokio::test]
+async fn generate_makes_variant_puzzles_that_count_as_unique() {
+    let ask = json!({ "variant": "killer,diagonal", "size": 6, "seed": 3 });
+    let (status, v) = post_json("/api/v1/generate", ask.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["status"], "generated");
+    let (_, again) = post_json("/api/v1/generate", ask).await;
+    assert_eq!(again["fpuzzles"], v["fpuzzles"], "the seed decides");
+    let payload = v["fpuzzles"].as_str().expect("a payload");
+    let (_, count) = post_json("/api/v1/count", json!({ "puzzle": payload, "limit": 2 })).await;
+    assert_eq!(count["count"], 1, "{count}");
+    let read = variant::read(payload, fpuzzles::ReadOptions::default()).expect("it reads");
+    let solution: Vec<u16> = v["solution"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .flat_map(|row| row.as_array().expect("a row").clone())
+        .map(|d| d.as_u64().expect("a digit") as u16)
+        .collect();
+    assert!(read.puzzle.is_solution(&solution));
+    assert!(v["text"].as_str().is_some_and(|t| t.contains("killer")));
+    for bad in [
+        json!({ "variant": "nonsense" }),
+        json!({ "variant": "killer", "difficulty": "easy" }),
+        json!({ "variant": "killer", "size": 30 }),
+        json!({ "variant": "killer", "box": "3x2" }),
+    ] {
+        let (status, v) = post_json("/api/v1/generate", bad.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {v}");
+        assert!(v["error"].is_object() || v["error"].is_string(), "{v}");
+    }
+}

@@ -24,6 +24,9 @@ const BATCH: u64 = 256;
 const DEFAULT_RATED_TIMEOUT: Duration = Duration::from_secs(60);
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
+    if let Some(kinds) = &args.variant {
+        return super::generate_variant::run(args, kinds);
+    }
     let shape = match (args.shape, args.size) {
         (Some(s), _) => s,
         (None, Some(n)) => Shape::for_side(n)?,

@@ -205,7 +205,7 @@ pub(crate) struct Watch {
     /// Guesses already added to [`Stop::progress`].
     reported: u64,
     /// Guesses after which the search gives up (a deterministic budget, unlike a deadline).
-    cap: Option<u64>,
+    pub(crate) cap: Option<u64>,
 }
 
 impl Watch {

@@ -64,6 +64,19 @@ impl Solutions {
         self
     }
 
+    /// Gives up the search after `guesses` guesses (none: no budget), the same point on every
+    /// run and machine. After [`Self::with_stop`].
+    pub(crate) fn with_guess_budget(mut self, guesses: Option<u64>) -> Solutions {
+        self.run = match self.run {
+            Run::Classic(s) => Run::Classic(Box::new(s.with_guess_budget(guesses))),
+            Run::Variant(mut e) => {
+                e.watch.cap = guesses;
+                Run::Variant(e)
+            }
+        };
+        self
+    }
+
     /// The next solution's values, row-major.
     pub fn next_values(&mut self) -> Option<&[u16]> {
         match &mut self.run {

@@ -1,0 +1,159 @@
+//! `nsudoku generate --variant KIND[,KIND…]`: variant puzzles with exactly one solution,
+//! minimal, streamed in order and made on every core; the same seed gives the same puzzles
+//! whatever the thread count. Each is written in a form `convert` writes (`--to`), as JSON
+//! (`-f json`: the payload and the text form), or as the text form (`-f grid`).
+
+use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Instant;
+
+use anyhow::bail;
+use nsudoku::Stop;
+use nsudoku::variant::generate::{Generated, Generator, Options};
+use nsudoku::variant::{fpuzzles, text};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::cli::{ConvertTo, Format, GenerateArgs, Kinds};
+use crate::output::Status;
+use crate::progress::Progress;
+
+/// Puzzles made at once (then written in order).
+const BATCH: u64 = 64;
+
+pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
+    if args.difficulty.is_some() || args.rating.is_some() {
+        bail!(
+            "variant puzzles have no rating yet: --difficulty and --rating work without --variant"
+        );
+    }
+    let size = args.size.unwrap_or(9);
+    if !(4..=16).contains(&size) {
+        bail!("variant puzzles are generated from 4×4 to 16×16, not {size}×{size}");
+    }
+    let seed = super::seed_or_clock(args.seed);
+    let options = Options {
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        killer_givens: args.killer_givens,
+        max_attempts: args.max_attempts.min(1_000),
+        ..Options::new(size, kinds.0.clone())
+    };
+    let generator = Generator::new(options, seed);
+    let pool = super::worker_pool(args.run.threads)?;
+    let candidates = Arc::new(AtomicU64::new(0));
+    let progress = Progress::new("puzzles", None, Some((candidates.clone(), "candidates")));
+    progress.set_total(args.count);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut start = 0;
+    let mut status = Status::Success;
+    while start < args.count {
+        let end = (start + BATCH).min(args.count);
+        let made: Vec<(Option<Generated>, bool)> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let stop = Stop {
+                        deadline: args.timeout.and_then(|t| Instant::now().checked_add(t)),
+                        progress: Some(candidates.clone()),
+                        ..Stop::default()
+                    };
+                    let g = generator.puzzle_within(i, &stop);
+                    progress.done(1);
+                    (g, stop.expired())
+                })
+                .collect()
+        });
+        for (i, g) in (start..end).zip(made) {
+            match g {
+                (Some(g), _) => write(&mut out, args, i, &g)?,
+                (None, late) => {
+                    status = Status::Unsolved;
+                    match args.timeout.filter(|_| late) {
+                        Some(t) => warn!(
+                            "nsudoku: puzzle {i}: none found in {} s (--timeout)",
+                            t.as_secs_f64()
+                        ),
+                        None => warn!(
+                            "nsudoku: puzzle {i}: none found in {} attempts",
+                            generator.options().max_attempts
+                        ),
+                    }
+                }
+            }
+        }
+        start = end;
+    }
+    drop(progress);
+    out.flush()?;
+    Ok(status)
+}
+
+fn write(out: &mut impl Write, args: &GenerateArgs, i: u64, g: &Generated) -> anyhow::Result<()> {
+    let p = &g.puzzle;
+    let n = p.size();
+    let solution = || -> String {
+        let sep = if n > 9 { " " } else { "" };
+        g.solution
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match args.format {
+        Format::Json => {
+            let kinds: Vec<&str> = args
+                .variant
+                .iter()
+                .flat_map(|k| k.0.iter().map(|k| k.name()))
+                .collect();
+            let mut o = json!({
+                "index": i,
+                "size": n,
+                "kinds": kinds,
+                "givens": p.givens().iter().filter(|&&d| d != 0).count(),
+                "constraints": p.constraints().len(),
+                "attempts": g.attempts,
+                "payload": fpuzzles::to_payload(p)?,
+                "text": text::to_text(p),
+            });
+            if args.with_solution {
+                o["solution"] = json!(solution());
+            }
+            writeln!(out, "{o}")?;
+        }
+        Format::Grid => writeln!(out, "{}", text::to_text(p).trim_end())?,
+        Format::Line | Format::Csv => {
+            let form = match args.to {
+                ConvertTo::Fpuzzles => fpuzzles::to_json(p)?,
+                ConvertTo::Payload => fpuzzles::to_payload(p)?,
+                ConvertTo::Link => fpuzzles::to_link(p)?,
+                ConvertTo::Sudokupad => fpuzzles::to_sudokupad_link(p)?,
+                ConvertTo::Text => text::to_text(p).trim_end().to_owned() + "\n",
+            };
+            // The text form takes several lines: its solution only goes in JSON.
+            let with_solution = args.with_solution && args.to != ConvertTo::Text;
+            if args.format == Format::Csv {
+                let mut w = csv::Writer::from_writer(&mut *out);
+                if i == 0 {
+                    let mut header = vec!["index", "puzzle"];
+                    header.extend(with_solution.then_some("solution"));
+                    w.write_record(&header)?;
+                }
+                let mut row = vec![i.to_string(), form.trim_end().to_owned()];
+                row.extend(with_solution.then(solution));
+                w.write_record(&row)?;
+                w.flush()?;
+            } else if with_solution {
+                writeln!(out, "{} {}", form.trim_end(), solution())?;
+            } else {
+                writeln!(out, "{}", form.trim_end())?;
+                if args.to == ConvertTo::Text {
+                    writeln!(out)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
