@@ -12,5 +12,6 @@ mod solve;
 mod variant;
 mod variant_formats;
 mod variant_links;
+mod variant_logic;
 mod variant_oracle;
 mod variant_text;
