@@ -7,7 +7,7 @@
 use super::board::{Board, bits};
 use super::step::{Step, Technique};
 use super::variant::cell_text;
-use crate::solve::variant::Unit;
+use crate::solve::variant::{Scratch, Unit};
 use crate::variant::{Constraint, Negative};
 
 /// The first constraint (in the puzzle's order) that removes candidates, or the first
@@ -17,6 +17,7 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
     let x = geo.extras.as_ref()?;
     let n = geo.n;
     let now = board.masks(&board.cands);
+    let mut scratch = Scratch::default();
     for (u, unit) in x.facts.units().enumerate() {
         let wanted = match unit {
             Unit::Constraint(_) => Technique::ConstraintLogic,
@@ -32,7 +33,7 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
                 work[c] &= keep;
             }
         }
-        if !x.facts.narrow(u, &mut work) {
+        if !x.facts.narrow(u, &mut work, &mut scratch) {
             // The rule cannot be met: the board is broken, which `is_broken` may not see.
             continue;
         }
@@ -50,7 +51,7 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
             }
         }
         let cells = x.facts.unit_cells(u);
-        for &c in &cells {
+        for &c in cells {
             step.cell(geo, c);
         }
         let (name, rule) = match unit {

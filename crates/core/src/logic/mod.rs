@@ -18,6 +18,11 @@
 //! | ALS-XZ | `als.rs` | all |
 //! | unique rectangles 1–4, BUG+1 | `uniqueness.rs` | all, unique puzzles only |
 //! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains/` | all |
+//! | constraint logic, innies and outies, the law of leftovers | `constraints.rs` | variants |
+//!
+//! A variant puzzle's board ([`Board::from_puzzle`], `variant.rs`) folds its regions, extra
+//! groups, peers and candidate links into what every technique reads, and its constraints'
+//! own reasoning comes as steps of its own ([`explain_variant`], [`hint_variant`]).
 //!
 //! Every step is sound on its own: no technique guesses. The uniqueness techniques are the one
 //! exception in spirit: they assume the puzzle has exactly one solution, so they run only when

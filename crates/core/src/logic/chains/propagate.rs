@@ -4,6 +4,7 @@
 
 use super::engine::{Buffers, Cause, Engine, Mode, NONE, Prop};
 use crate::logic::board::bits;
+use crate::solve::variant::Scratch;
 
 impl<'a> Engine<'a> {
     /// Follows every consequence of one assumption (Sudoku Explainer's `doChaining`): on
@@ -115,10 +116,10 @@ impl<'a> Engine<'a> {
         let now = board.masks(&self.work);
         let mut out = Vec::new();
         let mut w = now.clone();
-        for u in 0..x.facts.units().count() {
-            w.copy_from_slice(&now);
-            let broken = !x.facts.narrow(u, &mut w);
+        let mut scratch = Scratch::default();
+        for u in 0..x.facts.unit_count() {
             let cells = x.facts.unit_cells(u);
+            // Only a rule whose cells the chain changed can say something new.
             let parents: Vec<u32> = cells
                 .iter()
                 .flat_map(|&c| bits(board.cands[c] & !self.work[c]).map(move |d| (c, d)))
@@ -128,7 +129,9 @@ impl<'a> Engine<'a> {
             if parents.is_empty() {
                 continue;
             }
-            for &c in &cells {
+            w.copy_from_slice(&now);
+            let broken = !x.facts.narrow(u, &mut w, &mut scratch);
+            for &c in cells {
                 let gone = if broken { now[c] } else { now[c] & !w[c] };
                 for d in bits(gone & self.work[c]) {
                     out.push((self.pot(c, d), parents.clone()));

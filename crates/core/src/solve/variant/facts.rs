@@ -30,6 +30,17 @@ pub(crate) struct Facts {
     net: Network,
     /// Each unit: what it is and its propagators.
     units: Vec<(Unit, Vec<u32>)>,
+    /// Each unit's cells, sorted.
+    cells: Vec<Vec<usize>>,
+}
+
+/// Work space of [`Facts::narrow`], kept between calls.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    common: Vec<u64>,
+    changed: Vec<u32>,
+    pending: Vec<bool>,
+    sums: Vec<u64>,
 }
 
 impl Facts {
@@ -53,7 +64,19 @@ impl Facts {
                 },
             }
         }
-        Facts { net, units }
+        let cells = units
+            .iter()
+            .map(|(_, props)| {
+                let mut cells: Vec<usize> = props
+                    .iter()
+                    .flat_map(|&p| net.members(p as usize).iter().map(|&c| c as usize))
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                cells
+            })
+            .collect();
+        Facts { net, units, cells }
     }
 
     /// What the constraints take from the cells before any reasoning: (constraint index,
@@ -106,37 +129,41 @@ impl Facts {
         self.units.iter().map(|u| u.0)
     }
 
-    /// The cells unit `u` looks at.
-    pub fn unit_cells(&self, u: usize) -> Vec<usize> {
-        let mut cells: Vec<usize> = self.units[u]
-            .1
-            .iter()
-            .flat_map(|&p| self.net.members(p as usize).iter().map(|&c| c as usize))
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+    /// The cells unit `u` looks at, sorted.
+    pub fn unit_cells(&self, u: usize) -> &[usize] {
+        &self.cells[u]
+    }
+
+    /// How many units there are.
+    pub fn unit_count(&self) -> usize {
+        self.units.len()
     }
 
     /// Runs unit `u`'s propagators on `cands` until none narrows them; false when one finds
     /// its rule cannot be met.
-    pub fn narrow(&self, u: usize, cands: &mut [u64]) -> bool {
+    pub fn narrow(&self, u: usize, cands: &mut [u64], s: &mut Scratch) -> bool {
         let net = &self.net;
         let cells = cands.len();
-        let mut common = vec![0u64; cells.div_ceil(64)];
-        let mut changed = Vec::new();
-        let mut pending = vec![false; cells];
-        let mut scratch = Vec::new();
+        s.common.resize(cells.div_ceil(64), 0);
+        s.pending.clear();
+        s.pending.resize(cells, false);
+        s.changed.clear();
+        let Scratch {
+            common,
+            changed,
+            pending,
+            sums,
+        } = s;
         loop {
             let mut ctx = Ctx {
                 cand: cands,
                 peer_bits: &net.peer_bits,
                 words: net.words,
-                common: &mut common,
+                common,
                 overlap: net.overlap,
-                changed: &mut changed,
-                pending: &mut pending,
-                scratch: &mut scratch,
+                changed,
+                pending,
+                scratch: sums,
             };
             for &p in &self.units[u].1 {
                 if !run(net, p as usize, &mut ctx) {
@@ -146,7 +173,7 @@ impl Facts {
             if changed.is_empty() {
                 return true;
             }
-            for &c in &changed {
+            for &c in changed.iter() {
                 pending[c as usize] = false;
             }
             changed.clear();

@@ -30,7 +30,7 @@ mod sums;
 use super::Watch;
 use crate::variant::Puzzle;
 use ctx::{Ctx, single};
-pub(crate) use facts::{Facts, Unit};
+pub(crate) use facts::{Facts, Scratch, Unit};
 use network::Network;
 
 /// The engine on one puzzle: its network and its search.
