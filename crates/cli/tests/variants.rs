@@ -239,7 +239,9 @@ fn explain_and_hint_take_variant_puzzles() {
         .stdout(predicate::str::contains(
             "thermometer r1c1,r1c2,r1c3,r1c4: its digits increase from the bulb",
         ))
-        .stdout(predicate::str::contains("# line 1: solved in 15 steps"));
+        .stdout(predicate::str::contains(
+            "# line 1: solved in 15 steps, hardest 2.0, level easy",
+        ));
     let out = stdout(
         nsudoku()
             .args(["explain", "-f", "json"])

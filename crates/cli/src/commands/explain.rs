@@ -1,6 +1,6 @@
 //! `nsudoku explain`: the logical steps that solve each puzzle.
 
-use nsudoku::logic::{self, Board, Options, Outcome, Technique};
+use nsudoku::logic::{self, Board, Level, Options, Outcome, Technique};
 use nsudoku::variant::Puzzle;
 use nsudoku::{Grid, Stop};
 use serde_json::{Value, json};
@@ -149,16 +149,28 @@ fn steps(out: &mut Out, mut board: Board, fields: Value, args: &ExplainArgs, mar
     if status != "solved" {
         out.fail(Status::Unsolved);
     }
+    // A variant puzzle's difficulty: its hardest step's level (see docs/variants.md).
+    let level = board.is_variant().then(|| match status {
+        "solved" => Level::of(hardest),
+        _ => Level::Stuck,
+    });
     match out.format {
-        Format::Json => out.json(merge([
-            json!({ "status": status, "steps": steps, "hardest": hardest, "unique": true }),
-            fields,
-        ])),
+        Format::Json => {
+            let mut summary =
+                json!({ "status": status, "steps": steps, "hardest": hardest, "unique": true });
+            if let Some(level) = level {
+                summary["level"] = json!(level);
+            }
+            out.json(merge([summary, fields]))
+        }
         _ => {
             if out.format == Format::Grid || status != "solved" {
                 out.text(&board.pencilmarks());
             }
-            out.comment(&format!("{status} in {steps} steps, hardest {hardest:.1}"));
+            let level = level.map_or(String::new(), |l| format!(", level {l}"));
+            out.comment(&format!(
+                "{status} in {steps} steps, hardest {hardest:.1}{level}"
+            ));
         }
     }
 }
