@@ -304,3 +304,70 @@ fn candidate_links(
     start.push(links.len() as u32);
     (start, links)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{Options, Technique, next_step};
+
+    #[test]
+    fn constraints_give_peers_groups_and_links_their_names() {
+        let mut puzzle = Puzzle::new(9).unwrap();
+        puzzle.push(Constraint::AntiKnight).unwrap();
+        puzzle
+            .push(Constraint::Killer {
+                cells: vec![Cell::new(8, 0), Cell::new(8, 1)],
+                sum: Some(3),
+            })
+            .unwrap();
+        puzzle
+            .push(Constraint::Difference {
+                cells: [Cell::new(4, 4), Cell::new(4, 5)],
+                difference: 1,
+            })
+            .unwrap();
+        let board = Board::from_puzzle(&puzzle).unwrap();
+        let geo = &*board.geo;
+        let x = geo.extras.as_ref().unwrap();
+        // r1c3 and r2c5 see each other by a knight's move; r1c1 and r1c2 by their row.
+        assert!(geo.sees(2, 13));
+        assert_eq!(x.why(geo, 2, 13).as_deref(), Some("anti-knight"));
+        assert_eq!(x.why(geo, 0, 1), None);
+        assert_eq!(x.groups.len(), 1);
+        assert_eq!(x.groups[0].name, "killer cage 3 r9c1,r9c2");
+        // A 5 on the white dot leaves its neighbour neither 5 (row) nor 1, 2, 3, 7, 8, 9.
+        let (a, b) = (4 * 9 + 4, 4 * 9 + 5);
+        let offs: Vec<u32> = x.links(a * 9 + 4).iter().map(|l| l.0).collect();
+        for d in [0, 1, 2, 6, 7, 8] {
+            assert!(offs.contains(&((b * 9 + d) as u32)), "5 and {}", d + 1);
+        }
+        assert!(!offs.contains(&((b * 9 + 3) as u32)));
+        // The cage's total is the first step beyond the singles, naming the cage.
+        let options = Options {
+            techniques: vec![Technique::ConstraintLogic],
+            ..Options::default()
+        };
+        let step = next_step(&board, &options).unwrap();
+        assert_eq!(step.constraints, ["killer cage 3 r9c1,r9c2"]);
+        // Only 1 and 2 make 3: the cage keeps them, and they leave every cell seeing it all.
+        let seen = "r7c1,r7c2,r7c3,r8c1,r8c2,r8c3,r9c3,r9c4,r9c5,r9c6,r9c7,r9c8,r9c9";
+        assert_eq!(
+            step.to_string(),
+            format!(
+                "{seen} ≠ 1; {seen} ≠ 2; r9c1,r9c2 ≠ 3; r9c1,r9c2 ≠ 4; r9c1,r9c2 ≠ 5; \
+                 r9c1,r9c2 ≠ 6; r9c1,r9c2 ≠ 7; r9c1,r9c2 ≠ 8; r9c1,r9c2 ≠ 9: killer cage 3 \
+                 r9c1,r9c2: its different digits total 3"
+            )
+        );
+    }
+
+    #[test]
+    fn regions_other_than_n_of_n_cells_are_not_taken_yet() {
+        let mut puzzle = Puzzle::new(4).unwrap();
+        puzzle.set_regions(vec![NO_REGION; 16]).unwrap();
+        assert!(matches!(
+            Board::from_puzzle(&puzzle),
+            Err(LogicError::Unsupported(_))
+        ));
+    }
+}
