@@ -51,7 +51,7 @@ use crate::solve::Stop;
 use crate::variant::Puzzle;
 pub use board::{Board, LogicError};
 pub use hint::{Hint, Mistake, hint, hint_variant};
-pub use rate::{Level, Rating, Scale, rate, rate_with, rate_within};
+pub use rate::{Level, Rating, Scale, rate, rate_variant, rate_with, rate_within};
 pub use step::{Candidate, Step, Technique};
 
 /// Which techniques a logical solve may use, and when it gives up.
