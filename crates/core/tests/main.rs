@@ -13,5 +13,6 @@ mod variant;
 mod variant_formats;
 mod variant_generate;
 mod variant_links;
+mod variant_logic;
 mod variant_oracle;
 mod variant_text;

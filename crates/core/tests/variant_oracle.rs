@@ -16,7 +16,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::support::data;
 
-mod random;
+pub(crate) mod random;
 
 use random::{KINDS, random_puzzle};
 

@@ -7,9 +7,11 @@ use nsudoku::parse::{read_line, read_marks};
 use nsudoku::{Digit, Grid, Stop};
 use serde_json::json;
 
+use super::Input;
 use crate::cli::{Format, HintArgs};
 use crate::input::read_options;
 use crate::output::{Out, Status};
+use crate::variant;
 
 pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
     let options = read_options(&args.input)?;
@@ -21,7 +23,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         ),
         None => None,
     };
-    super::each_grid(
+    super::each_input(
         &args.input,
         args.output.format.into(),
         super::Run {
@@ -29,8 +31,21 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
             clashes_invalid: givens.is_none(),
             ..super::Run::threads(1).columns(&["status", "step", "wrong", "errors"])
         },
-        "hint",
-        |out, grid| {
+        |out, input| {
+            let grid = match input {
+                Input::Classic(Ok(grid)) => grid,
+                Input::Classic(Err(errors)) => return out.invalid(&errors),
+                Input::Variant(Err(errors)) => return variant::invalid(out, &errors),
+                Input::Variant(Ok(read)) => {
+                    if args.marks.is_some() || givens.is_some() {
+                        return out.unfit("--marks and --givens are for classic grids");
+                    }
+                    variant::warnings(out, &read);
+                    let stop = super::logic_stop(args.logic.timeout);
+                    let hint = logic::hint_variant(&read.puzzle, &read.grid(), &stop);
+                    return write(out, hint, false);
+                }
+            };
             let marks = match &args.marks {
                 Some(text) => match read_marks(text, &grid, &options.alphabet) {
                     Ok(marks) => Some(marks),
@@ -51,7 +66,16 @@ fn hint(
     marks: Option<&[Vec<Digit>]>,
     stop: &Stop,
 ) {
-    let hint = match logic::hint(givens, grid, marks, stop) {
+    write(
+        out,
+        logic::hint(givens, grid, marks, stop),
+        givens.is_some(),
+    );
+}
+
+/// Writes a hint; `givens` says whether the givens were passed apart from the grid.
+fn write(out: &mut Out, hint: Result<Hint, logic::LogicError>, givens: bool) {
+    let hint = match hint {
         Ok(hint) => hint,
         Err(e) => {
             out.fail(Status::InputError);
@@ -88,7 +112,7 @@ fn hint(
         }
         Hint::NoUniqueSolution | _ => {
             out.fail(Status::Unsolved);
-            let what = if givens.is_some() {
+            let what = if givens {
                 "the givens have no unique solution"
             } else {
                 "the grid has no unique solution (an entry may be wrong: pass --givens to find it)"

@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 
+use super::variant::Extras;
 use crate::grid::{Cell, Digit, Grid, House, Shape};
 use crate::solve::Stop;
 
@@ -28,6 +29,9 @@ pub enum LogicError {
     /// Two givens clash, or a cell has no candidate left.
     #[error("the grid is contradictory: {0}")]
     Contradiction(String),
+    /// A variant puzzle the logical solver does not take yet.
+    #[error("the logical solver does not take {0} yet")]
+    Unsupported(String),
 }
 
 /// Rows, columns, boxes and peers of one shape, computed once per board.
@@ -39,18 +43,27 @@ pub(crate) struct Geometry {
     pub houses: Vec<Vec<u16>>,
     /// Each cell's row, column and box house.
     pub cell_houses: Vec<[u16; 3]>,
-    /// Each cell's peers: box first, then the rest of its row, then of its column.
+    /// Each cell's peers: box first, then the rest of its row, then of its column (then, on
+    /// a variant board, the cells its constraints make it differ from).
     pub peers: Vec<Vec<u16>>,
+    /// A variant puzzle's groups, peers and links beyond rows, columns and regions.
+    pub extras: Option<Box<Extras>>,
 }
 
 impl Geometry {
     pub fn new(shape: Shape) -> Geometry {
+        Geometry::with_regions(shape, |cell| shape.box_of(cell))
+    }
+
+    /// The geometry with the regions `region_of` gives in place of the boxes (`N` regions of
+    /// `N` cells, numbered `0..N`).
+    pub fn with_regions(shape: Shape, region_of: impl Fn(Cell) -> usize) -> Geometry {
         let n = shape.side();
         let mut houses = vec![Vec::with_capacity(n); 3 * n];
         let mut cell_houses = vec![[0u16; 3]; n * n];
         for (idx, slot) in cell_houses.iter_mut().enumerate() {
             let (r, c) = (idx / n, idx % n);
-            let b = shape.box_of(Cell::new(r, c));
+            let b = region_of(Cell::new(r, c));
             let hs = [r, n + c, 2 * n + b];
             for h in hs {
                 houses[h].push(idx as u16);
@@ -75,6 +88,7 @@ impl Geometry {
             houses,
             cell_houses,
             peers,
+            extras: None,
         }
     }
 
@@ -92,10 +106,46 @@ impl Geometry {
         Cell::new(idx / self.n, idx % self.n)
     }
 
-    /// Whether two cells share a house.
+    /// The cells of house or group `h`: rows, columns, regions (`0..3N`), then a variant
+    /// board's extra groups (`3N..`).
+    pub fn group(&self, h: usize) -> &[u16] {
+        match (self.houses.get(h), &self.extras) {
+            (Some(cells), _) => cells,
+            (None, Some(x)) => &x.groups[h - self.houses.len()].cells,
+            (None, None) => &[],
+        }
+    }
+
+    /// A variant board's extra groups (`3N..`), only those of `N` cells when `full`.
+    pub fn extra_groups(&self, full: bool) -> impl Iterator<Item = usize> + '_ {
+        let base = self.houses.len();
+        self.extras.iter().flat_map(move |x| {
+            x.groups
+                .iter()
+                .enumerate()
+                .filter(move |(_, g)| g.full || !full)
+                .map(move |(i, _)| base + i)
+        })
+    }
+
+    /// The name of house or group `h` as a step's text writes it (`row 3`, `box 5`,
+    /// `killer cage 15 r1c1,r1c2`).
+    pub fn name(&self, h: usize) -> String {
+        match &self.extras {
+            Some(x) if h >= self.houses.len() => x.groups[h - self.houses.len()].name.clone(),
+            Some(x) if h >= 2 * self.n && x.irregular => format!("region {}", h - 2 * self.n + 1),
+            _ => self.house(h).to_string(),
+        }
+    }
+
+    /// Whether two cells share a house (or, on a variant board, must differ).
     pub fn sees(&self, a: usize, b: usize) -> bool {
         let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);
-        a != b && (ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2])
+        a != b
+            && (ha[0] == hb[0]
+                || ha[1] == hb[1]
+                || ha[2] == hb[2]
+                || self.extras.as_ref().is_some_and(|x| x.sees(a, b)))
     }
 
     /// The houses both cells lie in (0 to 2 of them).
@@ -147,14 +197,8 @@ impl Board {
                 c.digit, c.house, c.first, c.second
             )));
         }
-        let geo = Arc::new(Geometry::new(shape));
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut board = Board {
-            values: vec![0; n * n],
-            cands: vec![full; n * n],
-            geo,
-            budget: Budget::default(),
-        };
+        let mut board = Board::blank(Geometry::new(shape), full);
         if let Some(marks) = grid.pencil_marks() {
             // A pencil-mark puzzle starts from its candidates.
             for (cands, set) in board.cands.iter_mut().zip(marks) {
@@ -167,6 +211,17 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// An empty board on `geo` whose cells may hold the digits of `full`.
+    pub(crate) fn blank(geo: Geometry, full: u64) -> Board {
+        let cells = geo.n * geo.n;
+        Board {
+            values: vec![0; cells],
+            cands: vec![full; cells],
+            geo: Arc::new(geo),
+            budget: Budget::default(),
+        }
     }
 
     /// The board of a puzzle with the player's pencil marks: each empty cell keeps only the
@@ -249,6 +304,20 @@ impl Board {
                 }
             }
             seen.count_ones() as usize != n
+        }) || self.geo.extras.as_ref().is_some_and(|x| {
+            x.groups.iter().any(|g| {
+                let mut seen = 0u64;
+                for &c in &g.cells {
+                    let c = c as usize;
+                    seen |= self.cands[c];
+                    if self.values[c] != 0 {
+                        seen |= 1 << (self.values[c] - 1);
+                    }
+                }
+                // A group of k cells needs k digits among them; a full one, every digit.
+                let need = if g.full { n } else { g.cells.len() };
+                (seen.count_ones() as usize) < need
+            })
         })
     }
 
@@ -302,6 +371,25 @@ impl Board {
         for &p in &self.geo.peers[idx] {
             self.cands[p as usize] &= bit;
         }
+    }
+
+    /// Every cell's digits as masks, with `cands` for the empty cells (a placed digit is its
+    /// cell's one candidate): what the variant engine's propagators read.
+    pub(crate) fn masks(&self, cands: &[u64]) -> Vec<u64> {
+        cands
+            .iter()
+            .zip(&self.values)
+            .map(|(&m, &v)| if v != 0 { 1 << (v - 1) } else { m })
+            .collect()
+    }
+
+    /// The positions of digit `d` in house or group `h` (see [`Geometry::group`]).
+    pub(crate) fn group_positions(&self, h: usize, d: usize) -> u64 {
+        let mut m = 0u64;
+        for (i, &c) in self.geo.group(h).iter().enumerate() {
+            m |= ((self.cands[c as usize] >> d) & 1) << i;
+        }
+        m
     }
 
     /// The positions of digit `d` in house `h`, as a mask over the house's cells.

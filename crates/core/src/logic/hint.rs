@@ -10,6 +10,7 @@ use super::step::Step;
 use super::{Options, next_step};
 use crate::grid::{Cell, Digit, Grid};
 use crate::solve::{Engine, Solutions, Stop};
+use crate::variant::Puzzle;
 
 /// What a hint says.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,6 +116,53 @@ pub fn hint(
         ..Options::default()
     };
     Ok(match next_step(&board, &options) {
+        Some(step) => Hint::Step(step),
+        None if board.interrupted() => Hint::Interrupted,
+        None => Hint::Stuck,
+    })
+}
+
+/// A hint for a variant puzzle: `values` are the player's grid (the givens and the player's
+/// entries, row-major, 0 for an empty cell). Entries that differ from the puzzle's unique
+/// solution come first; else the next logical step from the player's grid.
+pub fn hint_variant(puzzle: &Puzzle, values: &[u16], stop: &Stop) -> Result<Hint, LogicError> {
+    let n = puzzle.size();
+    if values.len() != n * n {
+        return Err(LogicError::Contradiction(format!(
+            "the grid has {} cells, the puzzle {}",
+            values.len(),
+            n * n
+        )));
+    }
+    let mut solutions = puzzle.solutions().with_stop(stop.clone());
+    let first = solutions.next_values().map(<[u16]>::to_vec);
+    let several = first.is_some() && solutions.next_values().is_some();
+    if solutions.interrupted() {
+        return Ok(Hint::Interrupted);
+    }
+    let Some(solution) = first.filter(|_| !several) else {
+        return Ok(Hint::NoUniqueSolution);
+    };
+    let mistakes: Vec<Mistake> = (0..n * n)
+        .filter(|&i| values[i] != 0 && values[i] != solution[i])
+        .map(|i| Mistake {
+            cell: Cell::new(i / n, i % n),
+            entered: Digit::new(values[i].into()),
+        })
+        .collect();
+    if !mistakes.is_empty() {
+        return Ok(Hint::Mistakes(mistakes));
+    }
+    let mut board = Board::from_puzzle(puzzle)?.with_stop(stop);
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 && board.values[i] == 0 {
+            board.place(i, v as usize - 1);
+        }
+    }
+    if board.is_solved() {
+        return Ok(Hint::Solved);
+    }
+    Ok(match next_step(&board, &Options::default()) {
         Some(step) => Hint::Step(step),
         None if board.interrupted() => Hint::Interrupted,
         None => Hint::Stuck,

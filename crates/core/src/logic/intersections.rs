@@ -55,14 +55,7 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
                     (true, true) => (Technique::DirectPointing, 1.7),
                     (false, true) => (Technique::DirectClaiming, 1.9),
                 };
-                let mut step = Step::new(tech, diff);
-                for &c in &removed {
-                    step.eliminate(geo, c, d);
-                }
-                for &c in &cells {
-                    step.cell(geo, c);
-                }
-                step.house(geo, h1);
+                let mut step = locked_step(board, (tech, diff), &cells, &removed, d, h1);
                 step.house(geo, h2);
                 step.digit(d);
                 let what = match cells.len() {
@@ -120,6 +113,111 @@ fn following_single(
         }
     }
     None
+}
+
+/// On a variant board, locked candidates beyond the classic ones: a digit whose places in a
+/// house or full group all lie in the cells another group holds, or all see one cell, leaves
+/// that cell (a diagonal's 5 confined to a box, a box's 3 confined to a cage, a row's 7 all
+/// a knight's move from a cell). Found after the classic pointing and claiming.
+pub(super) fn locked(board: &Board) -> Option<Step> {
+    let geo = &*board.geo;
+    geo.extras.as_ref()?;
+    let n = geo.n;
+    for h1 in (0..3 * n).chain(geo.extra_groups(true)) {
+        for d in 0..n {
+            let pos = board.group_positions(h1, d);
+            if !(2..=6).contains(&pos.count_ones()) {
+                continue;
+            }
+            let cells: Vec<usize> = super::board::bits(pos)
+                .map(|i| geo.group(h1)[i] as usize)
+                .collect();
+            let removed: Vec<usize> = geo.peers[cells[0]]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| {
+                    board.cands[c] >> d & 1 == 1
+                        && !cells.contains(&c)
+                        && cells[1..].iter().all(|&p| geo.sees(p, c))
+                })
+                .collect();
+            // The classic pointing and claiming have had their turn: a row, column or region
+            // holding the places and every cell removed is theirs.
+            let classic = (0..3).any(|k| {
+                let h2 = geo.cell_houses[cells[0]][k];
+                h1 < 3 * n
+                    && cells
+                        .iter()
+                        .chain(&removed)
+                        .all(|&c| geo.cell_houses[c][k] == h2)
+            });
+            if removed.is_empty() || classic {
+                continue;
+            }
+            let (tech, diff) = if (2 * n..3 * n).contains(&h1) {
+                (Technique::Pointing, 2.6)
+            } else {
+                (Technique::Claiming, 2.8)
+            };
+            let mut step = locked_step(board, (tech, diff), &cells, &removed, d, h1);
+            let places = super::step::cell_list(geo, cells.iter().copied());
+            // A group that holds the places and the cells removed names the reason.
+            let common = (0..geo.houses.len())
+                .chain(geo.extra_groups(false))
+                .find(|&h2| {
+                    h2 != h1
+                        && cells
+                            .iter()
+                            .chain(&removed)
+                            .all(|&c| geo.group(h2).contains(&(c as u16)))
+                });
+            step.reason = match common {
+                Some(h2) => {
+                    step.house(geo, h2);
+                    format!(
+                        "locked {} of {} in {places}, all in {}",
+                        d + 1,
+                        geo.name(h1),
+                        geo.name(h2)
+                    )
+                }
+                None => format!(
+                    "locked {} of {} in {places}: the cells that see them all lose it",
+                    d + 1,
+                    geo.name(h1)
+                ),
+            };
+            if let Some(x) = &geo.extras {
+                for name in x.peer_constraints(geo, &cells, &removed) {
+                    step.constraint(name);
+                }
+            }
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The step of a digit `d` locked in `cells` of house `h1`, which `removed` lose.
+fn locked_step(
+    board: &Board,
+    (tech, diff): (Technique, f64),
+    cells: &[usize],
+    removed: &[usize],
+    d: usize,
+    h1: usize,
+) -> Step {
+    let geo = &*board.geo;
+    let mut step = Step::new(tech, diff);
+    for &c in removed {
+        step.eliminate(geo, c, d);
+    }
+    for &c in cells {
+        step.cell(geo, c);
+    }
+    step.house(geo, h1);
+    step.digit(d);
+    step
 }
 
 #[cfg(test)]

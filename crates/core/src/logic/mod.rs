@@ -18,6 +18,11 @@
 //! | ALS-XZ | `als.rs` | all |
 //! | unique rectangles 1–4, BUG+1 | `uniqueness.rs` | all, unique puzzles only |
 //! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains/` | all |
+//! | constraint logic, innies and outies, the law of leftovers | `constraints.rs` | variants |
+//!
+//! A variant puzzle's board ([`Board::from_puzzle`], `variant.rs`) folds its regions, extra
+//! groups, peers and candidate links into what every technique reads, and its constraints'
+//! own reasoning comes as steps of its own ([`explain_variant`], [`hint_variant`]).
 //!
 //! Every step is sound on its own: no technique guesses. The uniqueness techniques are the one
 //! exception in spirit: they assume the puzzle has exactly one solution, so they run only when
@@ -26,6 +31,7 @@
 mod als;
 mod board;
 mod chains;
+mod constraints;
 mod fish;
 mod hint;
 mod intersections;
@@ -35,15 +41,17 @@ mod singles;
 mod step;
 mod subsets;
 mod uniqueness;
+mod variant;
 mod wings;
 
 use serde::Serialize;
 
 use crate::grid::Grid;
 use crate::solve::Stop;
+use crate::variant::Puzzle;
 pub use board::{Board, LogicError};
-pub use hint::{Hint, Mistake, hint};
-pub use rate::{Level, Rating, Scale, rate, rate_with, rate_within};
+pub use hint::{Hint, Mistake, hint, hint_variant};
+pub use rate::{Level, Rating, Scale, rate, rate_variant, rate_with, rate_within};
 pub use step::{Candidate, Step, Technique};
 
 /// Which techniques a logical solve may use, and when it gives up.
@@ -121,7 +129,7 @@ pub fn next_step(board: &Board, options: &Options) -> Option<Step> {
     options
         .techniques
         .iter()
-        .filter(|t| options.unique || !t.needs_uniqueness())
+        .filter(|t| (options.unique && !board.is_variant()) || !t.needs_uniqueness())
         .take_while(|_| !board.interrupted())
         .find_map(|&t| find(board, t))
 }
@@ -129,7 +137,18 @@ pub fn next_step(board: &Board, options: &Options) -> Option<Step> {
 /// Solves `grid` step by step with the given techniques, as far as they go (or until
 /// `options.stop`).
 pub fn explain_with(grid: &Grid, options: &Options) -> Result<Explanation, LogicError> {
-    let mut board = Board::new(grid)?.with_stop(&options.stop);
+    Ok(solve_board(Board::new(grid)?, options))
+}
+
+/// Solves a variant puzzle step by step with the given techniques (the uniqueness ones are
+/// never used on variants), as far as they go (or until `options.stop`).
+pub fn explain_variant(puzzle: &Puzzle, options: &Options) -> Result<Explanation, LogicError> {
+    Ok(solve_board(Board::from_puzzle(puzzle)?, options))
+}
+
+/// Applies the simplest step again and again.
+fn solve_board(board: Board, options: &Options) -> Explanation {
+    let mut board = board.with_stop(&options.stop);
     let mut steps = Vec::new();
     while !board.is_solved() {
         let Some(step) = next_step(&board, options) else {
@@ -139,11 +158,11 @@ pub fn explain_with(grid: &Grid, options: &Options) -> Result<Explanation, Logic
         steps.push(step);
     }
     let outcome = Outcome::of(&board);
-    Ok(Explanation {
+    Explanation {
         steps,
         board,
         outcome,
-    })
+    }
 }
 
 /// Solves `grid` step by step with every technique; the uniqueness techniques are used when
@@ -163,7 +182,8 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         FullHouse => singles::full_house(board),
         HiddenSingle => singles::hidden_single(board),
         NakedSingle => singles::naked_single(board),
-        Pointing | Claiming | DirectPointing | DirectClaiming => intersections::find(board, t),
+        Pointing | DirectPointing | DirectClaiming => intersections::find(board, t),
+        Claiming => intersections::find(board, t).or_else(|| intersections::locked(board)),
         NakedPair => subsets::naked(board, 2),
         NakedTriple => subsets::naked(board, 3),
         NakedQuad => subsets::naked(board, 4),
@@ -196,5 +216,6 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         DynamicForcingChain => chains::dynamic(board, 0),
         DynamicForcingChainPlus => chains::dynamic(board, 1),
         NestedForcingChain => chains::nested(board),
+        ConstraintLogic | InniesOuties | LawOfLeftovers => constraints::find(board, t),
     }
 }

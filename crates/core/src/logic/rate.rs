@@ -95,6 +95,36 @@ pub struct Rating {
     pub reached: f64,
 }
 
+/// A variant puzzle's difficulty: its steps as [`explain_variant`](super::explain_variant)
+/// takes them (every technique, simplest first), the ER being the hardest step's (20.0 when
+/// logic gets stuck; see `docs/variants.md` for the constraint steps' values).
+pub fn rate_variant(puzzle: &crate::variant::Puzzle, stop: &Stop) -> Result<Rating, LogicError> {
+    let options = super::Options {
+        stop: stop.clone(),
+        ..super::Options::default()
+    };
+    let exp = super::explain_variant(puzzle, &options)?;
+    let hardest = exp
+        .steps
+        .iter()
+        .max_by(|a, b| a.difficulty.total_cmp(&b.difficulty));
+    let reached = hardest.map_or(0.0, |s| s.difficulty);
+    let er = if exp.outcome == Outcome::Stuck {
+        20.0
+    } else {
+        reached
+    };
+    Ok(Rating {
+        er,
+        ed: exp.steps.first().map_or(0.0, |s| s.difficulty),
+        level: Level::of(er),
+        hardest: hardest.map(|s| s.technique),
+        steps: exp.steps.len(),
+        outcome: exp.outcome,
+        reached,
+    })
+}
+
 type Finder = fn(&Board) -> Option<Step>;
 
 /// Which explainer's technique set the rating follows.

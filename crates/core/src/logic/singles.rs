@@ -11,8 +11,9 @@ use super::step::{Step, Technique};
 pub(super) fn full_house(board: &Board) -> Option<Step> {
     let geo = &*board.geo;
     // Boxes first, then rows and columns, like the hidden singles.
-    for h in house_order(geo.n) {
-        let mut empty = geo.houses[h]
+    for h in house_order(geo.n).chain(geo.extra_groups(true)) {
+        let mut empty = geo
+            .group(h)
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| board.values[c] == 0);
@@ -22,12 +23,19 @@ pub(super) fn full_house(board: &Board) -> Option<Step> {
         let Some(d) = bits(board.cands[cell]).next() else {
             continue;
         };
-        let mut step = Step::new(Technique::FullHouse, if h >= 2 * geo.n { 1.2 } else { 1.5 });
+        let mut step = Step::new(
+            Technique::FullHouse,
+            if (2 * geo.n..3 * geo.n).contains(&h) {
+                1.2
+            } else {
+                1.5
+            },
+        );
         step.place(geo, cell, d);
         step.cell(geo, cell);
         step.house(geo, h);
         step.digit(d);
-        step.reason = format!("full house in {}", geo.house(h));
+        step.reason = format!("full house in {}", geo.name(h));
         return Some(step);
     }
     None
@@ -36,27 +44,31 @@ pub(super) fn full_house(board: &Board) -> Option<Step> {
 /// The only place for a digit in a house (boxes first).
 pub(super) fn hidden_single(board: &Board) -> Option<Step> {
     let geo = &*board.geo;
-    for h in house_order(geo.n) {
+    for h in house_order(geo.n).chain(geo.extra_groups(true)) {
         let mut seen = 0u64;
         let mut twice = 0u64;
-        for &c in &geo.houses[h] {
+        for &c in geo.group(h) {
             let m = board.cands[c as usize];
             twice |= seen & m;
             seen |= m;
         }
         let once = seen & !twice;
         if let Some(d) = bits(once).next() {
-            let pos = board.positions(h, d).trailing_zeros() as usize;
-            let cell = geo.houses[h][pos] as usize;
+            let pos = board.group_positions(h, d).trailing_zeros() as usize;
+            let cell = geo.group(h)[pos] as usize;
             let mut step = Step::new(
                 Technique::HiddenSingle,
-                if h >= 2 * geo.n { 1.2 } else { 1.5 },
+                if (2 * geo.n..3 * geo.n).contains(&h) {
+                    1.2
+                } else {
+                    1.5
+                },
             );
             step.place(geo, cell, d);
             step.cell(geo, cell);
             step.house(geo, h);
             step.digit(d);
-            step.reason = format!("hidden single {} in {}", d + 1, geo.house(h));
+            step.reason = format!("hidden single {} in {}", d + 1, geo.name(h));
             return Some(step);
         }
     }

@@ -120,6 +120,14 @@ pub enum Technique {
     DynamicForcingChainPlus,
     /// Dynamic forcing chains with forcing chains nested inside.
     NestedForcingChain,
+    /// A variant constraint's own rule (a cage's total, a thermometer's order, a dot's
+    /// relation) removes candidates.
+    ConstraintLogic,
+    /// Innies and outies: the houses' totals less the cages' fix a sum of a few cells.
+    InniesOuties,
+    /// The law of leftovers: the cells left out of a set of houses hold the same digits as
+    /// those that stick out.
+    LawOfLeftovers,
 }
 
 impl Technique {
@@ -173,6 +181,9 @@ impl Technique {
             DynamicForcingChain => "dynamic forcing chain",
             DynamicForcingChainPlus => "dynamic forcing chain (+)",
             NestedForcingChain => "nested forcing chain",
+            ConstraintLogic => "constraint logic",
+            InniesOuties => "innies and outies",
+            LawOfLeftovers => "law of leftovers",
         }
     }
 
@@ -181,12 +192,15 @@ impl Technique {
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
+        Technique::ConstraintLogic,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
         Technique::HiddenTriple,
+        Technique::InniesOuties,
+        Technique::LawOfLeftovers,
         Technique::XWing,
         Technique::Skyscraper,
         Technique::TwoStringKite,
@@ -271,6 +285,10 @@ pub struct Step {
     pub houses: Vec<House>,
     /// The digits it is about.
     pub digits: Vec<Digit>,
+    /// The variant constraints it uses, as players name them (`killer cage 15 r1c1,r1c2`,
+    /// `anti-knight`); none on a classic board.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<String>,
     /// The reasoning in words, without the changes (`naked pair 3,7 in row 2`).
     pub reason: String,
 }
@@ -285,6 +303,7 @@ impl Step {
             cells: Vec::new(),
             houses: Vec::new(),
             digits: Vec::new(),
+            constraints: Vec::new(),
             reason: String::new(),
         }
     }
@@ -336,9 +355,18 @@ impl Step {
     }
 
     pub(super) fn house(&mut self, geo: &Geometry, h: usize) {
+        if h >= geo.houses.len() {
+            return self.constraint(geo.name(h));
+        }
         let house = geo.house(h);
         if !self.houses.contains(&house) {
             self.houses.push(house);
+        }
+    }
+
+    pub(super) fn constraint(&mut self, name: String) {
+        if !self.constraints.contains(&name) {
+            self.constraints.push(name);
         }
     }
 

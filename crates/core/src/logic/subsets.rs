@@ -21,8 +21,9 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
         3 => (Technique::NakedTriple, 3.6),
         _ => (Technique::NakedQuad, 5.0),
     };
-    for h in houses(geo.n) {
-        let cells: Vec<(usize, u64)> = geo.houses[h]
+    for h in houses(geo.n).chain(geo.extra_groups(false)) {
+        let cells: Vec<(usize, u64)> = geo
+            .group(h)
             .iter()
             .map(|&c| (c as usize, board.cands[c as usize]))
             .filter(|&(_, m)| m != 0)
@@ -58,7 +59,7 @@ pub(super) fn naked(board: &Board, k: usize) -> Option<Step> {
                 "{} {} in {} ({})",
                 tech.name(),
                 digit_list(digits),
-                geo.house(h),
+                geo.name(h),
                 cell_list(geo, chosen.iter().copied())
             );
             Some(step)
@@ -79,8 +80,9 @@ pub(super) fn hidden(board: &Board, k: usize, direct: bool) -> Option<Step> {
         (3, _) => (Technique::HiddenTriple, 4.0),
         _ => (Technique::HiddenQuad, 5.4),
     };
-    for h in houses(geo.n) {
-        let empty = geo.houses[h]
+    for h in houses(geo.n).chain(geo.extra_groups(true)) {
+        let empty = geo
+            .group(h)
             .iter()
             .filter(|&&c| board.values[c as usize] == 0)
             .count();
@@ -88,7 +90,7 @@ pub(super) fn hidden(board: &Board, k: usize, direct: bool) -> Option<Step> {
             continue;
         }
         let places: Vec<(usize, u64)> = (0..geo.n)
-            .map(|d| (d, board.positions(h, d)))
+            .map(|d| (d, board.group_positions(h, d)))
             .filter(|&(_, p)| p != 0)
             .collect();
         let small: Vec<(usize, u64)> = places
@@ -102,7 +104,7 @@ pub(super) fn hidden(board: &Board, k: usize, direct: bool) -> Option<Step> {
             }
             let digits = chosen.iter().fold(0u64, |m, &d| m | 1 << d);
             let mut step = Step::new(tech, diff);
-            let cells: Vec<usize> = bits(pos).map(|i| geo.houses[h][i] as usize).collect();
+            let cells: Vec<usize> = bits(pos).map(|i| geo.group(h)[i] as usize).collect();
             for &c in &cells {
                 for d in bits(board.cands[c] & !digits) {
                     step.eliminate(geo, c, d);
@@ -115,7 +117,7 @@ pub(super) fn hidden(board: &Board, k: usize, direct: bool) -> Option<Step> {
                 "{} {} in {} ({})",
                 tech.name(),
                 digit_list(digits),
-                geo.house(h),
+                geo.name(h),
                 cell_list(geo, cells.iter().copied())
             );
             if direct {
@@ -123,7 +125,7 @@ pub(super) fn hidden(board: &Board, k: usize, direct: bool) -> Option<Step> {
                 let single = places.iter().find(|&&(d, p)| {
                     digits >> d & 1 == 0 && p.count_ones() > 1 && (p & !pos).count_ones() == 1
                 })?;
-                let c = geo.houses[h][(single.1 & !pos).trailing_zeros() as usize] as usize;
+                let c = geo.group(h)[(single.1 & !pos).trailing_zeros() as usize] as usize;
                 step.place(geo, c, single.0);
                 reason.push_str(&format!(
                     ", leaving a hidden single {} in {}",

@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 /// Every kind of constraint the generator makes.
-pub(super) const KINDS: &[&str] = &[
+pub(crate) const KINDS: &[&str] = &[
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -76,9 +76,9 @@ const GLOBAL: &[&str] = &[
 ];
 
 /// A random puzzle of side `n` and the grid it was planted on.
-pub(super) struct Made {
-    pub(super) puzzle: Puzzle,
-    pub(super) kinds: Vec<&'static str>,
+pub(crate) struct Made {
+    pub(crate) puzzle: Puzzle,
+    pub(crate) kinds: Vec<&'static str>,
 }
 
 struct Gen {
@@ -741,7 +741,7 @@ impl Fill<'_> {
 }
 
 /// A random puzzle of side `n` whose first constraint is of `kind`.
-pub(super) fn random_puzzle(seed: u64, n: usize, kind: &'static str) -> Made {
+pub(crate) fn random_puzzle(seed: u64, n: usize, kind: &'static str) -> Made {
     let mut g = Gen::new(seed, n);
     let mut puzzle = Puzzle::new(n).expect("a size");
     puzzle.set_regions(g.regions.clone()).expect("regions");

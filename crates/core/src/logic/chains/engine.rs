@@ -18,6 +18,9 @@ pub(super) enum Cause {
     Assumed,
     Cell,
     House(u16),
+    /// A variant constraint's link: cells that must differ beyond the houses, or candidates
+    /// a related pair forbids together.
+    Link,
     Advanced,
 }
 
@@ -251,10 +254,22 @@ impl<'a> Engine<'a> {
                     box_h
                 } else if hs[0] == self.geo.cell_houses[cell][0] {
                     hs[0]
-                } else {
+                } else if hs[1] == self.geo.cell_houses[cell][1] {
                     hs[1]
+                } else {
+                    out.push((self.pot(q, d), Cause::Link));
+                    continue;
                 };
                 out.push((self.pot(q, d), Cause::House(h)));
+            }
+        }
+        if let Some(x) = &self.geo.extras {
+            // Related pairs: the same digit always, other digits with the cell links.
+            for &(p, _) in x.links(pot as usize) {
+                let (q, v) = self.split(p);
+                if (y || v == d) && self.work[q] >> v & 1 == 1 {
+                    out.push((p, Cause::Link));
+                }
             }
         }
     }
@@ -449,12 +464,44 @@ impl<'a> Engine<'a> {
     }
 
     fn line(&self, tree: &Tree) -> String {
+        let mut prev = None;
         let parts: Vec<String> = tree
             .steps
             .iter()
-            .map(|&(key, _)| self.describe(key / 2, key % 2 == 1))
+            .map(|&(key, _)| {
+                let text = self.describe(key / 2, key % 2 == 1);
+                let why = prev.and_then(|p| self.link_reason(p, key));
+                prev = Some(key);
+                match why {
+                    Some(why) => format!("{text} ({why})"),
+                    None => text,
+                }
+            })
             .collect();
         parts.join(" → ")
+    }
+
+    /// On a variant board, the constraint behind the link from node `from` on to node `to`
+    /// off (keys `pot × 2 + on`) when no row, column or region gives it.
+    fn link_reason(&self, from: u32, to: u32) -> Option<String> {
+        let x = self.geo.extras.as_ref()?;
+        if from % 2 == 0 || to % 2 == 1 {
+            return None;
+        }
+        let ((a, d), (b, e)) = (self.split(from / 2), self.split(to / 2));
+        if a == b {
+            return None;
+        }
+        if d == e
+            && let Some(why) = x.why(self.geo, a, b)
+        {
+            return Some(why);
+        }
+        let &(_, k) = x.links(from as usize / 2).iter().find(|l| l.0 == to / 2)?;
+        Some(crate::logic::constraints::name(
+            &x.puzzle.constraints()[k as usize],
+            self.n,
+        ))
     }
 
     /// The nested chains behind the chains to `ends`, one a line, each indented under the

@@ -3,6 +3,8 @@
 //! `nested.rs` find there when the links run dry.
 
 use super::engine::{Buffers, Cause, Engine, Mode, NONE, Prop};
+use crate::logic::board::bits;
+use crate::solve::variant::Scratch;
 
 impl<'a> Engine<'a> {
     /// Follows every consequence of one assumption (Sudoku Explainer's `doChaining`): on
@@ -69,6 +71,18 @@ impl<'a> Engine<'a> {
                         b.pending_on.push_back(node);
                     }
                 }
+            } else if mode.dynamic && self.geo.extras.is_some() && {
+                for (q, parents) in self.constraint_offs() {
+                    if self.off_at[q as usize] == NONE {
+                        let node = prop.add(q, false, Cause::Link, &parents);
+                        self.index(prop, node);
+                        b.pending_off.push_back(node);
+                    }
+                }
+                !b.pending_off.is_empty()
+            } {
+                // The constraints' own rules took candidates: follow them.
+                continue;
             } else if mode.level > 0 {
                 for (q, parents, nest) in self.advanced(mode) {
                     if self.off_at[q as usize] == NONE {
@@ -88,5 +102,42 @@ impl<'a> Engine<'a> {
                 return;
             }
         }
+    }
+
+    /// On a variant board, what the constraints' own rules (cage totals, line bounds, …)
+    /// take from the working board, each with its parents: the candidates the chain removed
+    /// from the rule's cells. A rule the working board breaks takes every candidate of its
+    /// cells, which the chain meets as a contradiction.
+    fn constraint_offs(&self) -> Vec<(u32, Vec<u32>)> {
+        let Some(x) = &self.geo.extras else {
+            return Vec::new();
+        };
+        let board = self.board;
+        let now = board.masks(&self.work);
+        let mut out = Vec::new();
+        let mut w = now.clone();
+        let mut scratch = Scratch::default();
+        for u in 0..x.facts.unit_count() {
+            let cells = x.facts.unit_cells(u);
+            // Only a rule whose cells the chain changed can say something new.
+            let parents: Vec<u32> = cells
+                .iter()
+                .flat_map(|&c| bits(board.cands[c] & !self.work[c]).map(move |d| (c, d)))
+                .map(|(c, d)| self.off_at[self.pot(c, d) as usize])
+                .filter(|&node| node != NONE)
+                .collect();
+            if parents.is_empty() {
+                continue;
+            }
+            w.copy_from_slice(&now);
+            let broken = !x.facts.narrow(u, &mut w, &mut scratch);
+            for &c in cells {
+                let gone = if broken { now[c] } else { now[c] & !w[c] };
+                for d in bits(gone & self.work[c]) {
+                    out.push((self.pot(c, d), parents.clone()));
+                }
+            }
+        }
+        out
     }
 }

@@ -19,6 +19,7 @@
 
 mod clues;
 mod ctx;
+mod facts;
 mod groups;
 mod lines;
 mod network;
@@ -29,7 +30,8 @@ mod sums;
 use super::Watch;
 use crate::variant::Puzzle;
 use ctx::{Ctx, single};
-use network::{Network, Prop};
+pub(crate) use facts::{Facts, Scratch, Unit};
+use network::Network;
 
 /// The engine on one puzzle: its network and its search.
 #[derive(Clone, Debug)]
@@ -276,25 +278,7 @@ impl VariantEngine {
                 pending: &mut self.pending,
                 scratch: &mut self.scratch,
             };
-            let ok = match &net.props[h] {
-                Prop::Group(g) => g.propagate(&mut ctx),
-                Prop::Pointing(g) => g.propagate(&mut ctx),
-                Prop::Pair(p) => p.propagate(&net.relations, &mut ctx),
-                Prop::Sum(s) => s.propagate(&mut ctx, net.combos.as_ref()),
-                Prop::Cage(c) => match &net.combos {
-                    Some(combos) => c.propagate(combos, &mut ctx),
-                    None => true,
-                },
-                Prop::EqualSums(e) => e.propagate(&mut ctx, net.combos.as_ref()),
-                Prop::Renban(r) => r.propagate(&mut ctx),
-                Prop::Ends(e) => e.propagate(&mut ctx),
-                Prop::Zipper(z) => z.propagate(&mut ctx),
-                Prop::XSum(x) => x.propagate(&mut ctx),
-                Prop::Sandwich(s) => s.propagate(&mut ctx),
-                Prop::Skyscraper(s) => s.propagate(&mut ctx),
-                Prop::Quadruple(q) => q.propagate(&mut ctx),
-                Prop::Same(s) => s.propagate(&mut ctx),
-            };
+            let ok = facts::run(net, h, &mut ctx);
             if !ok {
                 for &c in net.members(h) {
                     self.weights[c as usize] += 1;

@@ -25,6 +25,9 @@
 //! cheap one queued before a dear one.
 
 mod derived;
+mod layout;
+
+use layout::{largest_overlap, share_peers};
 
 use std::collections::HashMap;
 
@@ -114,7 +117,17 @@ pub(super) struct Network {
     pub words: usize,
     /// The largest overlap of two groups (see `Ctx::overlap`).
     pub overlap: u32,
+    /// Where each propagator comes from: the index of its constraint in the puzzle, or
+    /// [`HOUSE`] (rows, columns, regions) or [`DERIVED`] (innies and outies, leftovers).
+    pub origin: Vec<u32>,
+    /// The first candidates each constraint takes from a cell: (constraint, cell, kept).
+    pub narrowed: Vec<(u32, u32, u64)>,
 }
+
+/// The origin of the rows', columns' and regions' propagators.
+pub(crate) const HOUSE: u32 = u32::MAX;
+/// The origin of the derived propagators.
+pub(crate) const DERIVED: u32 = u32::MAX - 1;
 
 /// What the builder gathers before the network is laid out.
 struct Builder {
@@ -130,11 +143,27 @@ struct Builder {
     props: Vec<Prop>,
     relations: Vec<Relation>,
     relation_ids: HashMap<Relation, u32>,
+    /// The origin of each propagator pushed so far, and of the narrowings (see `Network`).
+    origin: Vec<u32>,
+    now: u32,
+    narrowed: Vec<(u32, u32, u64)>,
 }
 
 impl Builder {
     fn index(&self, cell: Cell) -> u32 {
         (cell.row() * self.n + cell.col()) as u32
+    }
+
+    /// Keeps only the digits of `keep` among the first candidates of `cell`.
+    fn narrow(&mut self, cell: usize, keep: u64) {
+        self.init[cell] &= keep;
+        self.narrowed.push((self.now, cell as u32, keep));
+    }
+
+    /// Marks the propagators pushed since the last call as coming from `origin`.
+    fn mark(&mut self, origin: u32) {
+        self.origin.resize(self.props.len(), origin);
+        self.now = origin;
     }
 
     fn differ(&mut self, a: u32, b: u32) {
@@ -175,7 +204,7 @@ impl Builder {
             let keep = (1..=self.n as i64)
                 .filter(|&x| holds(x, x))
                 .fold(0u64, |m, x| m | 1 << (x - 1));
-            self.init[a as usize] &= keep;
+            self.narrow(a as usize, keep);
             return;
         }
         let rel = Relation::new(self.n, holds);
@@ -234,7 +263,7 @@ impl Builder {
 
     /// A rule that can never hold: the first cell gets no candidate.
     fn fail(&mut self) {
-        self.init[0] = 0;
+        self.narrow(0, 0);
     }
 
     /// Orthogonally adjacent pairs of the grid, each once.
@@ -315,6 +344,9 @@ impl Network {
             props: Vec::new(),
             relations: Vec::new(),
             relation_ids: HashMap::new(),
+            origin: Vec::new(),
+            now: HOUSE,
+            narrowed: Vec::new(),
         };
         let nu = n as u32;
         for i in 0..nu {
@@ -368,7 +400,9 @@ impl Network {
             })
             .collect();
         let mut combos = None;
-        for constraint in constraints {
+        b.mark(HOUSE);
+        for (i, constraint) in constraints.iter().enumerate() {
+            b.now = i as u32;
             add(
                 &mut b,
                 puzzle,
@@ -384,9 +418,12 @@ impl Network {
                 },
                 &mut combos,
             );
+            b.mark(i as u32);
         }
+        b.now = DERIVED;
         derived::innies_and_outies(&mut b, &mut combos);
         derived::leftovers(&mut b, &regions);
+        b.mark(DERIVED);
         Network::lay_out(b, combos)
     }
 
@@ -465,6 +502,8 @@ impl Network {
             combos,
             peer_bits,
             words: if words <= 64 { words } else { usize::MAX },
+            origin: b.origin,
+            narrowed: b.narrowed,
         }
     }
 
@@ -565,11 +604,11 @@ fn add(
         }
         Constraint::Even { cell } => {
             let i = b.index(*cell) as usize;
-            b.init[i] &= 0xAAAA_AAAA_AAAA_AAAA;
+            b.narrow(i, 0xAAAA_AAAA_AAAA_AAAA);
         }
         Constraint::Odd { cell } => {
             let i = b.index(*cell) as usize;
-            b.init[i] &= 0x5555_5555_5555_5555;
+            b.narrow(i, 0x5555_5555_5555_5555);
         }
         Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
             let minimum = matches!(constraint, Constraint::Minimum { .. });
@@ -765,7 +804,7 @@ fn add(
             let k = cells.len();
             for (i, &c) in cells.iter().enumerate() {
                 let keep = super::ctx::range(i as i64, (n - k + i) as i64);
-                b.init[c as usize] &= keep;
+                b.narrow(c as usize, keep);
             }
         }
         Constraint::SlowThermometer { line } => {
@@ -888,79 +927,6 @@ fn add(
                     }),
                     Negative::Xv => b.pair(x, y, move |p, q| !banned.contains(&(p + q))),
                 }
-            }
-        }
-    }
-}
-
-/// The most cells two groups (and cages, renbans) share, at least 2.
-fn largest_overlap(props: &[Prop], cells: usize) -> u32 {
-    let groups: Vec<&[u32]> = props
-        .iter()
-        .filter_map(|p| match p {
-            Prop::Group(g) => Some(&g.cells[..]),
-            Prop::Cage(c) => Some(&c.cells[..]),
-            Prop::Renban(r) => Some(&r.cells[..]),
-            _ => None,
-        })
-        .collect();
-    // For each cell, the groups it is in; count shared cells pair by pair.
-    let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
-    for (i, g) in groups.iter().enumerate() {
-        for &c in g.iter() {
-            of_cell[c as usize].push(i as u32);
-        }
-    }
-    let mut shared: HashMap<(u32, u32), u32> = HashMap::new();
-    for list in &of_cell {
-        for (i, &a) in list.iter().enumerate() {
-            for &b in &list[i + 1..] {
-                *shared.entry((a, b)).or_insert(0) += 1;
-            }
-        }
-    }
-    shared.values().copied().max().unwrap_or(0).max(2)
-}
-
-/// Cells that hold the same digit (a palindrome's, a clone's) share their peers: a digit one
-/// of them cannot hold, the others cannot either, so each differs from every peer of the
-/// others.
-fn share_peers(b: &mut Builder) {
-    if b.equal.is_empty() {
-        return;
-    }
-    let cells = b.n * b.n;
-    let mut parent: Vec<u32> = (0..cells as u32).collect();
-    fn root(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
-    for &(x, y) in &b.equal {
-        let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
-        if rx != ry {
-            parent[rx as usize] = ry;
-        }
-    }
-    let mut classes: HashMap<u32, Vec<u32>> = HashMap::new();
-    for c in 0..cells as u32 {
-        let r = root(&mut parent, c);
-        classes.entry(r).or_default().push(c);
-    }
-    for members in classes.values().filter(|m| m.len() > 1) {
-        let mut shared: Vec<u32> = members
-            .iter()
-            .flat_map(|&m| b.peers[m as usize].iter().copied())
-            .filter(|p| !members.contains(p))
-            .collect();
-        shared.sort_unstable();
-        shared.dedup();
-        for &m in members {
-            for &p in &shared {
-                b.differ(m, p);
             }
         }
     }
