@@ -103,6 +103,14 @@ async fn a_large_empty_grid_is_answered_within_its_budget() {
         ["done", "timeout"].contains(&v["status"].as_str().unwrap_or("")),
         "{v}"
     );
+    // Beyond the variant engine's largest side: a 422 that says so, for both endpoints.
+    let big = vec![vec![0u16; 81]; 81];
+    for path in ["/api/v1/candidates", "/api/v1/read"] {
+        let (status, v) = post_json(path, json!({ "puzzle": big, "box": "9x9" })).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path} {v}");
+        let message = v["error"]["message"].as_str().unwrap_or("");
+        assert!(message.contains("64×64"), "{path} {v}");
+    }
     // A budget that cannot be kept is refused with an error object.
     let (status, v) = post_json(
         "/api/v1/candidates",
