@@ -111,7 +111,7 @@ pub fn check(read: &Read, player: Option<&[u16]>) -> CheckResponse {
 pub fn of_classic(grid: &nsudoku::Grid) -> Result<Read, ApiError> {
     let puzzle = Puzzle::from_grid(grid).map_err(|_| {
         ApiError::unprocessable(format!(
-            "grid: a player's grid is checked for grids up to {m}×{m}, not {n}×{n}",
+            "grid: variant rules, drawing and true candidates take grids up to {m}×{m}, not {n}×{n}",
             m = variant::MAX_SIDE,
             n = grid.side()
         ))

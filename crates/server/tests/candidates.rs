@@ -65,3 +65,58 @@ async fn true_candidates_are_the_digits_of_some_solution() {
     .await;
     assert_eq!(v["status"], "no_solution", "{v}");
 }
+
+#[tokio::test]
+async fn a_large_empty_grid_is_answered_within_its_budget() {
+    // 64×64 with nothing given: the answer comes within the budget asked, as done or as
+    // partial, with a row of 64 cells each of 64 rows; every digit it marks is possible.
+    let rows = vec![vec![0u16; 64]; 64];
+    let (status, v) = post_json(
+        "/api/v1/candidates",
+        json!({ "puzzle": rows, "box": "8x8", "timeout": 0.5 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(
+        ["done", "timeout"].contains(&v["status"].as_str().unwrap_or("")),
+        "{v}"
+    );
+    let cells = flat(&v["candidates"]);
+    assert_eq!(cells.len(), 64 * 64);
+    assert!(
+        cells
+            .iter()
+            .all(|c| c.iter().all(|&d| (1..=64).contains(&d)))
+    );
+    // Thousands of constraints: still within the budget.
+    let mut many = ".........\n".repeat(9);
+    for k in 0..3000 {
+        many.push_str(&format!("thermo r{}c1-3\n", k % 3 + 1));
+    }
+    let (status, v) = post_json(
+        "/api/v1/candidates",
+        json!({ "puzzle": many, "timeout": 0.5 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(
+        ["done", "timeout"].contains(&v["status"].as_str().unwrap_or("")),
+        "{v}"
+    );
+    // Beyond the variant engine's largest side: a 422 that says so, for both endpoints.
+    let big = vec![vec![0u16; 81]; 81];
+    for path in ["/api/v1/candidates", "/api/v1/read"] {
+        let (status, v) = post_json(path, json!({ "puzzle": big, "box": "9x9" })).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path} {v}");
+        let message = v["error"]["message"].as_str().unwrap_or("");
+        assert!(message.contains("64×64"), "{path} {v}");
+    }
+    // A budget that cannot be kept is refused with an error object.
+    let (status, v) = post_json(
+        "/api/v1/candidates",
+        json!({ "puzzle": PUZZLE, "timeout": -1 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"]["code"].is_string(), "{v}");
+}
