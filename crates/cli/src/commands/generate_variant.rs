@@ -37,6 +37,7 @@ pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
         symmetry: args.symmetry,
         minimal: args.minimal,
         killer_givens: args.killer_givens,
+        hide_totals: args.hide_totals,
         max_attempts: args.max_attempts.min(1_000),
         ..Options::new(size, kinds.0.clone())
     };

@@ -182,6 +182,9 @@ pub struct Options {
     pub minimal: bool,
     /// Killers: solve with a few givens as well as cages (fewer, larger cages).
     pub killer_givens: bool,
+    /// Killers: take off every cage total the puzzle can do without (the cage stays, its
+    /// digits different). Off by default: newspaper killers show every total.
+    pub hide_totals: bool,
     /// Candidates to make for one puzzle before giving up.
     pub max_attempts: u32,
 }
@@ -195,6 +198,7 @@ impl Options {
             symmetry: Symmetry::None,
             minimal: false,
             killer_givens: false,
+            hide_totals: false,
             max_attempts: 100,
         }
     }
