@@ -274,6 +274,11 @@ pub struct GenerateArgs {
     #[arg(long, requires = "variant")]
     pub killer_givens: bool,
 
+    /// Killer puzzles: take off every cage total the puzzle can do without, keeping it unique
+    /// (with --variant killer; by default every cage shows its total).
+    #[arg(long, requires = "variant")]
+    pub hide_totals: bool,
+
     /// The form of each variant puzzle on its line (with --variant): an f-puzzles link, a
     /// SudokuPad link, the payload, the f-puzzles JSON or the text form.
     #[arg(long, value_enum, default_value_t = ConvertTo::Link, requires = "variant")]

@@ -2,7 +2,8 @@
 //! generated puzzles are solved by their solution, unique by the engine, and reproducible by
 //! seed; with the `sat` feature, unique by the CNF oracle too and minimal: taking out any one
 //! given or removable clue, or merging any two neighbouring killer cages that the solution
-//! allows, gives the oracle a second solution.
+//! allows, or (with hidden totals) taking off any cage total left, gives the oracle a second
+//! solution.
 
 use nsudoku::Cell;
 use nsudoku::variant::generate::{Generated, Generator, Kind, Options, parse_kinds};
@@ -167,7 +168,34 @@ fn rebuilt(p: &Puzzle, givens: &[u16], constraints: &[Constraint]) -> Puzzle {
 fn the_oracle_finds_them_unique_and_minimal() {
     for (kinds, made) in all() {
         for g in made {
-            unique_and_minimal(kinds, g);
+            unique_and_minimal(kinds, g, false);
+        }
+    }
+}
+
+#[cfg(feature = "sat")]
+#[test]
+fn killers_with_hidden_totals_are_unique_and_minimal() {
+    for (kinds, size, givens) in [
+        ("killer", 6, false),
+        ("killer", 6, true),
+        ("killer,x", 4, false),
+    ] {
+        let mut options = Options::new(size, parse_kinds(kinds).expect("kinds"));
+        options.hide_totals = true;
+        options.killer_givens = givens;
+        let generator = Generator::new(options, 4);
+        let made: Vec<Generated> = (0..3).filter_map(|i| generator.puzzle(i)).collect();
+        assert_eq!(made.len(), 3, "{kinds}");
+        let hidden = |g: &Generated| {
+            g.puzzle
+                .constraints()
+                .iter()
+                .any(|c| matches!(c, Constraint::Killer { sum: None, .. }))
+        };
+        assert!(made.iter().any(hidden), "{kinds}: every total shown");
+        for g in &made {
+            unique_and_minimal(kinds, g, true);
         }
     }
 }
@@ -185,14 +213,15 @@ fn killers_with_givens_are_unique_and_minimal_too() {
             .any(|g| g.puzzle.givens().iter().any(|&d| d != 0))
     );
     for g in &made {
-        unique_and_minimal("killer with givens", g);
+        unique_and_minimal("killer with givens", g, false);
     }
 }
 
 /// The oracle's checks of one generated puzzle: one solution, the generator's; no given, mark,
-/// sandwich clue or thermometer can go, no two neighbouring cages can merge.
+/// sandwich clue or thermometer can go, no two neighbouring cages can merge; with `totals`, no
+/// cage total can go either.
 #[cfg(feature = "sat")]
-fn unique_and_minimal(kinds: &str, g: &Generated) {
+fn unique_and_minimal(kinds: &str, g: &Generated, totals: bool) {
     use nsudoku::variant::cnf::count_solutions_cnf;
     let p = &g.puzzle;
     let n = p.size();
@@ -224,6 +253,25 @@ fn unique_and_minimal(kinds: &str, g: &Generated) {
             cs.remove(k);
             let fewer = rebuilt(p, p.givens(), &cs);
             assert_eq!(count_solutions_cnf(&fewer, 2).0, 2, "{kinds}: {c:?} can go");
+        }
+        // Each cage total off, the cage kept.
+        if let Constraint::Killer {
+            cells,
+            sum: Some(_),
+        } = c
+            && totals
+        {
+            let mut cs = p.constraints().to_vec();
+            cs[k] = Constraint::Killer {
+                cells: cells.clone(),
+                sum: None,
+            };
+            let fewer = rebuilt(p, p.givens(), &cs);
+            assert_eq!(
+                count_solutions_cnf(&fewer, 2).0,
+                2,
+                "{kinds}: {c:?}'s total can go"
+            );
         }
     }
     // Each merge of neighbouring cages the solution allows.

@@ -21,7 +21,7 @@ use crate::progress::Progress;
 const BATCH: u64 = 256;
 
 /// The time a puzzle in a rating band may take when no `--timeout` is given.
-const DEFAULT_RATED_TIMEOUT: Duration = Duration::from_secs(60);
+pub(super) const DEFAULT_RATED_TIMEOUT: Duration = Duration::from_secs(60);
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     if let Some(kinds) = &args.variant {

@@ -23,11 +23,14 @@ use crate::progress::Progress;
 const BATCH: u64 = 64;
 
 pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
-    if args.difficulty.is_some() || args.rating.is_some() {
-        bail!(
-            "variant puzzles have no rating yet: --difficulty and --rating work without --variant"
-        );
-    }
+    let rating = match (args.difficulty, args.rating) {
+        (Some(d), _) => Some(d.range()),
+        (None, Some((a, b))) => Some(a..=b),
+        (None, None) => None,
+    };
+    let timeout = args.timeout.or(rating
+        .as_ref()
+        .map(|_| super::generate::DEFAULT_RATED_TIMEOUT));
     let size = args.size.unwrap_or(9);
     if !(4..=16).contains(&size) {
         bail!("variant puzzles are generated from 4×4 to 16×16, not {size}×{size}");
@@ -37,6 +40,8 @@ pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
         symmetry: args.symmetry,
         minimal: args.minimal,
         killer_givens: args.killer_givens,
+        hide_totals: args.hide_totals,
+        rating,
         max_attempts: args.max_attempts.min(1_000),
         ..Options::new(size, kinds.0.clone())
     };
@@ -55,7 +60,7 @@ pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
                 .into_par_iter()
                 .map(|i| {
                     let stop = Stop {
-                        deadline: args.timeout.and_then(|t| Instant::now().checked_add(t)),
+                        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
                         progress: Some(candidates.clone()),
                         ..Stop::default()
                     };
@@ -70,7 +75,7 @@ pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
                 (Some(g), _) => write(&mut out, args, i, &g)?,
                 (None, late) => {
                     status = Status::Unsolved;
-                    match args.timeout.filter(|_| late) {
+                    match timeout.filter(|_| late) {
                         Some(t) => warn!(
                             "nsudoku: puzzle {i}: none found in {} s (--timeout)",
                             t.as_secs_f64()
@@ -120,6 +125,10 @@ fn write(out: &mut impl Write, args: &GenerateArgs, i: u64, g: &Generated) -> an
             });
             if args.with_solution {
                 o["solution"] = json!(solution());
+            }
+            if let Some(r) = &g.rating {
+                o["er"] = json!(r.er);
+                o["level"] = json!(r.level);
             }
             writeln!(out, "{o}")?;
         }

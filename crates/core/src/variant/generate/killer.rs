@@ -10,9 +10,12 @@
 //! 3. Neighbouring cages are merged (at most [`max_cage`] cells, digits still different),
 //!    pairs tried in random order until none can be merged without a second solution.
 //! 4. With givens, the givens are taken out while the puzzle stays unique ([`super::dig`]).
+//! 5. With [`Options::hide_totals`], the cages' totals are taken off in random order, each
+//!    kept off only while the puzzle stays unique (the cage stays: different digits).
 //!
-//! Minimal here means: no two neighbouring cages can be merged and no given can go without a
-//! second solution. Every cage shows its total.
+//! Minimal here means: no two neighbouring cages can be merged and no given (and, with
+//! `hide_totals`, no total) can go without a second solution. By default every cage shows its
+//! total, as newspapers print killers.
 
 use std::collections::HashSet;
 
@@ -110,7 +113,69 @@ pub(super) fn make(
     }
     merge(base, &mut cages, &givens, solution, rng, checker)?;
     let caged = with(&cages, &[]);
-    dig::dig(&caged, givens, options, solution, rng, checker)
+    let dug = dig::dig(&caged, givens, options, solution, rng, checker)?;
+    if !options.hide_totals {
+        return Ok(dug);
+    }
+    let kept: Vec<Item> = (0..n * n)
+        .filter(|&i| dug.givens()[i] != 0 && base.givens()[i] == 0)
+        .map(|i| Item::Given(i, dug.givens()[i]))
+        .collect();
+    hide_totals(base, &cages, &kept, options, solution, rng, checker)
+}
+
+/// `base` with the cages and givens, the totals taken off in random order while the puzzle
+/// stays unique. Taking a total off only adds solutions: a total that had to stay when it was
+/// tried has to stay in the end, and the givens kept before stay needed.
+fn hide_totals(
+    base: &Puzzle,
+    cages: &[Cage],
+    givens: &[Item],
+    options: &Options,
+    solution: &[u16],
+    rng: &mut SmallRng,
+    checker: &mut Checker,
+) -> Result<Puzzle, Miss> {
+    let mut items = cage_items(cages, solution, base.size());
+    let fixed = dig::build(base, givens);
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.shuffle(rng);
+    let mut exact = true;
+    for k in order {
+        let shown = items[k].clone();
+        items[k] = without_total(&shown);
+        let check = checker.check(&dig::build(&fixed, &items), solution)?;
+        exact &= !matches!(check, Check::Unknown);
+        if !matches!(check, Check::Unique) {
+            items[k] = shown;
+        }
+    }
+    if options.minimal && !exact {
+        for k in 0..items.len() {
+            let shown = items[k].clone();
+            if matches!(shown, Item::Clue(Constraint::Killer { sum: None, .. })) {
+                continue;
+            }
+            items[k] = without_total(&shown);
+            let check = checker.check(&dig::build(&fixed, &items), solution)?;
+            items[k] = shown;
+            if !matches!(check, Check::Other(_)) {
+                return Err(Miss::Retry);
+            }
+        }
+    }
+    Ok(dig::build(&fixed, &items))
+}
+
+/// A cage item without its total.
+fn without_total(item: &Item) -> Item {
+    match item {
+        Item::Clue(Constraint::Killer { cells, .. }) => Item::Clue(Constraint::Killer {
+            cells: cells.clone(),
+            sum: None,
+        }),
+        other => other.clone(),
+    }
 }
 
 /// Merges neighbouring cages in random order while the puzzle stays unique.

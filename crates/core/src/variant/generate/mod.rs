@@ -21,9 +21,9 @@
 //! two neighbouring cages can be merged, without a second solution. Dots and X/V marks are all
 //! shown (the negative rule needs them), so only givens are minimised there.
 //!
-//! Difficulty bands wait for a variant rating: [`Options`] has no rating yet; a band would be
-//! one more test on the finished puzzle in [`Generator::puzzle_within`], as classic
-//! generation does.
+//! 4. With a rating range ([`Options::rating`]), the finished puzzle is rated by the variant
+//!    logic ([`crate::logic::rate_variant`], within the run's stop) and another is made until
+//!    one falls in the range, as classic generation does.
 
 mod clues;
 mod dig;
@@ -31,12 +31,14 @@ mod killer;
 mod solution;
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::Puzzle;
 use crate::generate::Symmetry;
+use crate::logic::{self, Outcome, Rating};
 use crate::solve::Stop;
 
 pub use killer::max_cage;
@@ -182,6 +184,11 @@ pub struct Options {
     pub minimal: bool,
     /// Killers: solve with a few givens as well as cages (fewer, larger cages).
     pub killer_givens: bool,
+    /// Killers: take off every cage total the puzzle can do without (the cage stays, its
+    /// digits different). Off by default: newspaper killers show every total.
+    pub hide_totals: bool,
+    /// The ER range the puzzle's variant rating must fall in.
+    pub rating: Option<RangeInclusive<f64>>,
     /// Candidates to make for one puzzle before giving up.
     pub max_attempts: u32,
 }
@@ -195,6 +202,8 @@ impl Options {
             symmetry: Symmetry::None,
             minimal: false,
             killer_givens: false,
+            hide_totals: false,
+            rating: None,
             max_attempts: 100,
         }
     }
@@ -212,6 +221,8 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution, row-major.
     pub solution: Vec<u16>,
+    /// Its rating, when a rating range was asked for.
+    pub rating: Option<Rating>,
     /// How many candidates were made before this one.
     pub attempts: u32,
     /// Uniqueness checks made for this puzzle.
@@ -277,9 +288,21 @@ impl Generator {
             let mut checker = dig::Checker::new(self.options.size, stop);
             match make(&self.options, &mut rng, &mut checker) {
                 Ok((puzzle, solution)) => {
+                    let rating = match &self.options.rating {
+                        Some(range) => match logic::rate_variant(&puzzle, stop) {
+                            // A puzzle logic cannot finish rates 20.0: wanted only in a band
+                            // that asks for it.
+                            Ok(r) if r.outcome != Outcome::Interrupted && range.contains(&r.er) => {
+                                Some(r)
+                            }
+                            _ => continue,
+                        },
+                        None => None,
+                    };
                     return Some(Generated {
                         puzzle,
                         solution,
+                        rating,
                         attempts,
                         checks: checker.checks,
                     });
@@ -346,5 +369,30 @@ mod tests {
         let b = Generator::new(options, 7).puzzle(3);
         assert!(a.is_some());
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_rated_puzzle_lies_in_its_band() {
+        let options = Options {
+            rating: Some(1.0..=2.3),
+            ..Options::new(6, vec![Kind::Killer])
+        };
+        let made = Generator::new(options, 2)
+            .puzzle(0)
+            .expect("an easy killer");
+        let r = made.rating.expect("a rating");
+        assert!((1.0..=2.3).contains(&r.er), "ER {}", r.er);
+        assert_eq!(
+            logic::rate_variant(&made.puzzle, &Stop::default()).ok(),
+            Some(r)
+        );
+        let hard = Options {
+            rating: Some(20.0..=20.0),
+            max_attempts: 3,
+            ..Options::new(4, vec![Kind::Diagonal])
+        };
+        if let Some(g) = Generator::new(hard, 2).puzzle(0) {
+            assert_eq!(g.rating.map(|r| r.er), Some(20.0));
+        }
     }
 }
