@@ -50,7 +50,9 @@ impl Facts {
         for (p, &o) in net.origin.iter().enumerate() {
             let p = p as u32;
             match o {
+                // Forks are the search's: the logic reasons pair by pair.
                 HOUSE => {}
+                DERIVED if matches!(net.props[p as usize], Prop::Fork(_)) => {}
                 DERIVED => {
                     let unit = match net.props[p as usize] {
                         Prop::Same(_) => Unit::Leftovers,
@@ -201,5 +203,6 @@ pub(super) fn run(net: &Network, p: usize, ctx: &mut Ctx) -> bool {
         Prop::Skyscraper(s) => s.propagate(ctx),
         Prop::Quadruple(q) => q.propagate(ctx),
         Prop::Same(s) => s.propagate(ctx),
+        Prop::Fork(f) => f.propagate(&net.relations, ctx),
     }
 }

@@ -27,14 +27,14 @@
 mod derived;
 mod layout;
 
-use layout::{largest_overlap, share_peers};
+use layout::{forks, largest_overlap, share_peers};
 
 use std::collections::HashMap;
 
 use super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
 use super::groups::{Group, Pointing};
 use super::lines::{Ends, Renban, Zipper};
-use super::pairs::{Pair, Relation};
+use super::pairs::{Fork, Pair, Relation};
 use super::same::Same;
 use super::sums::{Cage, Combos, EqualSums, Sum, Term};
 use crate::Cell;
@@ -57,6 +57,7 @@ pub(super) enum Prop {
     Skyscraper(Skyscraper),
     Quadruple(Quadruple),
     Same(Same),
+    Fork(Fork),
 }
 
 impl Prop {
@@ -85,6 +86,7 @@ impl Prop {
             Prop::Skyscraper(s) => s.cells.to_vec(),
             Prop::Quadruple(q) => q.cells.to_vec(),
             Prop::Same(s) => s.a.iter().chain(s.b.iter()).copied().collect(),
+            Prop::Fork(f) => vec![f.x, f.a, f.b],
         }
     }
 
@@ -455,6 +457,14 @@ impl Network {
                 }
             }
         }
+        forks(
+            b.n,
+            &mut b.props,
+            &mut b.origin,
+            &b.relations,
+            &peers,
+            &peer_start,
+        );
         let words = cells.div_ceil(64);
         let mut peer_bits = Vec::new();
         if words <= 64 {

@@ -32,6 +32,11 @@ impl Relation {
         Relation { fwd, bwd }
     }
 
+    /// For each digit of one cell, what the other may hold: from `a` to `b` when `forward`.
+    pub fn from(&self, forward: bool) -> &[u64] {
+        if forward { &self.fwd } else { &self.bwd }
+    }
+
     /// What `b` may hold when `a` may hold the digits of `mask`.
     #[inline]
     pub fn image(&self, mask: u64) -> u64 {
@@ -58,5 +63,42 @@ impl Pair {
         let rel = &relations[self.rel as usize];
         let (a, b) = (self.a as usize, self.b as usize);
         ctx.restrict(b, rel.image(ctx.get(a))) && ctx.restrict(a, rel.preimage(ctx.get(b)))
+    }
+}
+
+/// Two rules from one cell `x` to two cells that see each other: a digit of `x` needs a digit
+/// of `a` and a different digit of `b` that the rules allow. Arc consistency on each pair alone
+/// misses that `a` and `b` cannot both take the one digit left to them: a white dot on each side
+/// of a cell in a row rules out 1 and N there, two black dots every odd digit, and the middle
+/// cell of a German whisper in one box cannot be 4 or 6 (its neighbours would both be 9).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Fork {
+    pub x: u32,
+    pub a: u32,
+    pub b: u32,
+    /// The relations from `x` to `a` and to `b`, each with whether `x` is its first cell.
+    pub ra: (u32, bool),
+    pub rb: (u32, bool),
+}
+
+impl Fork {
+    pub fn propagate(&self, relations: &[Relation], ctx: &mut Ctx) -> bool {
+        let table = |(r, forward): (u32, bool)| relations[r as usize].from(forward);
+        let (ta, tb) = (table(self.ra), table(self.rb));
+        let (x, a, b) = (self.x as usize, self.a as usize, self.b as usize);
+        let (ma, mb) = (ctx.get(a), ctx.get(b));
+        let (mut keep_x, mut keep_a, mut keep_b) = (0u64, 0u64, 0u64);
+        for d in digits(ctx.get(x)) {
+            let sa = ta[d as usize] & ma;
+            let sb = tb[d as usize] & mb;
+            if sa == 0 || sb == 0 || (sa == sb && sa & (sa - 1) == 0) {
+                continue;
+            }
+            keep_x |= 1 << d;
+            // A digit of `a` is kept when `b` has another one beside it.
+            keep_a |= if sb & (sb - 1) == 0 { sa & !sb } else { sa };
+            keep_b |= if sa & (sa - 1) == 0 { sb & !sa } else { sb };
+        }
+        ctx.restrict(x, keep_x) && ctx.restrict(a, keep_a) && ctx.restrict(b, keep_b)
     }
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::{Builder, Prop};
+use super::super::pairs::{Fork, Relation};
+use super::{Builder, DERIVED, Prop};
 
 /// The most cells two groups (and cages, renbans) share, at least 2.
 pub(super) fn largest_overlap(props: &[Prop], cells: usize) -> u32 {
@@ -73,6 +74,69 @@ pub(super) fn share_peers(b: &mut Builder) {
         for &m in members {
             for &p in &shared {
                 b.differ(m, p);
+            }
+        }
+    }
+}
+
+/// The most cells a cell's forks look at: a cell related to more cells than this (by many
+/// constraints on one cell) gets forks from its first ones only, so that their number grows
+/// with the grid and not with the input.
+const FORK_PARTNERS: usize = 8;
+
+/// A [`Fork`] for each cell and two cells it is related to that see each other (`peers` as
+/// laid out: sorted lists, `peer_start` their bounds).
+pub(super) fn forks(
+    n: usize,
+    props: &mut Vec<Prop>,
+    origin: &mut Vec<u32>,
+    relations: &[Relation],
+    peers: &[u32],
+    peer_start: &[u32],
+) {
+    let cells = n * n;
+    // Each cell's partners: (other cell, relation, this cell is the relation's first).
+    let mut partners: Vec<Vec<(u32, (u32, bool))>> = vec![Vec::new(); cells];
+    for p in props.iter() {
+        if let Prop::Pair(pair) = p {
+            for (x, y, forward) in [(pair.a, pair.b, true), (pair.b, pair.a, false)] {
+                let list = &mut partners[x as usize];
+                // One relation a partner (the first); a cell's forks are bounded.
+                if list.len() < FORK_PARTNERS && list.iter().all(|&(o, _)| o != y) {
+                    list.push((y, (pair.rel, forward)));
+                }
+            }
+        }
+    }
+    // A fork prunes more than its two pairs only where a digit of `x` allows one same digit
+    // to both sides (not on a thermometer, whose sides are below and above), and it pays only
+    // where each digit of `x` allows few (dots, XV, whispers; not the negative constraints).
+    let can_meet = |ra: (u32, bool), rb: (u32, bool)| {
+        let (ta, tb) = (
+            relations[ra.0 as usize].from(ra.1),
+            relations[rb.0 as usize].from(rb.1),
+        );
+        let tight = |t: &[u64]| t.iter().all(|m| m.count_ones() as usize * 2 <= n);
+        tight(ta) && tight(tb) && ta.iter().zip(tb).any(|(&p, &q)| p & q != 0)
+    };
+    let sees = |a: u32, c: u32| {
+        peers[peer_start[a as usize] as usize..peer_start[a as usize + 1] as usize]
+            .binary_search(&c)
+            .is_ok()
+    };
+    for (x, list) in partners.iter().enumerate() {
+        for (i, &(a, ra)) in list.iter().enumerate() {
+            for &(b_cell, rb) in &list[i + 1..] {
+                if sees(a, b_cell) && can_meet(ra, rb) {
+                    props.push(Prop::Fork(Fork {
+                        x: x as u32,
+                        a,
+                        b: b_cell,
+                        ra,
+                        rb,
+                    }));
+                    origin.push(DERIVED);
+                }
             }
         }
     }
