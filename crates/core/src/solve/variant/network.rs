@@ -27,7 +27,7 @@
 mod derived;
 mod layout;
 
-use layout::{forks, largest_overlap, share_peers};
+use layout::{complements, forks, largest_overlap, share_peers};
 
 use std::collections::HashMap;
 
@@ -457,6 +457,7 @@ impl Network {
                 }
             }
         }
+        complements(b.n, &mut b.props, &b.houses);
         forks(
             b.n,
             &mut b.props,
@@ -708,10 +709,7 @@ fn add(
                 b.cages.push((sorted, sum));
                 if n <= Combos::MAX_SIDE {
                     combos.get_or_insert_with(|| Combos::new(n));
-                    b.props.push(Prop::Cage(Cage {
-                        cells: cells.into_boxed_slice(),
-                        sum,
-                    }));
+                    b.props.push(Prop::Cage(Cage::new(cells, sum)));
                 } else {
                     b.sum(cells.iter().map(|&c| (c, 1)).collect(), i64::from(sum));
                 }

@@ -491,9 +491,23 @@ impl Combos {
 pub(super) struct Cage {
     pub cells: Box<[u32]>,
     pub sum: u32,
+    /// When the cage lies in a house: the house's other cells, and every digit. A digit none
+    /// of those cells can hold is the cage's, so a set of digits without it is no set of
+    /// the cage's (the cage and the rest of its house are filtered together).
+    pub rest: Box<[u32]>,
+    pub all: u64,
 }
 
 impl Cage {
+    pub fn new(cells: Vec<u32>, sum: u32) -> Cage {
+        Cage {
+            cells: cells.into_boxed_slice(),
+            sum,
+            rest: Box::new([]),
+            all: 0,
+        }
+    }
+
     pub fn propagate(&self, combos: &Combos, ctx: &mut Ctx) -> bool {
         let (mut fixed, mut fixed_sum, mut nfixed, mut union) = (0u64, 0u32, 0u32, 0u64);
         for &c in self.cells.iter() {
@@ -517,9 +531,16 @@ impl Cage {
             return fixed_sum == self.sum;
         }
         union &= !fixed;
+        // The digits the rest of the house cannot hold: every set has them.
+        let must = if self.rest.is_empty() {
+            0
+        } else {
+            let rest = self.rest.iter().fold(0, |u, &c| u | ctx.get(c as usize));
+            self.all & !rest & !fixed
+        };
         let (mut possible, mut required) = (0u64, u64::MAX);
         for &set in combos.get(open, (self.sum - fixed_sum) as usize) {
-            if set & !union != 0 {
+            if set & !union != 0 || must & !set != 0 {
                 continue;
             }
             let fits = self.cells.iter().all(|&c| {

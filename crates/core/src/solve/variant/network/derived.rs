@@ -96,10 +96,7 @@ pub(super) fn innies_and_outies(b: &mut Builder, combos: &mut Option<Combos>) {
                 continue;
             }
             combos.get_or_insert_with(|| Combos::new(n));
-            b.props.push(Prop::Cage(Cage {
-                cells: innies.into_boxed_slice(),
-                sum: target as u32,
-            }));
+            b.props.push(Prop::Cage(Cage::new(innies, target as u32)));
         } else {
             let terms = innies
                 .iter()

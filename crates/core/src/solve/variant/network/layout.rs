@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::super::pairs::{Fork, Relation};
 use super::{Builder, DERIVED, Prop};
+use crate::solve::variant::ctx::range;
 
 /// The most cells two groups (and cages, renbans) share, at least 2.
 pub(super) fn largest_overlap(props: &[Prop], cells: usize) -> u32 {
@@ -137,6 +138,37 @@ pub(super) fn forks(
                     }));
                     origin.push(DERIVED);
                 }
+            }
+        }
+    }
+}
+
+/// Gives each cage that lies in a house (the first found of `houses`, each sorted) the rest of
+/// that house (see [`Cage`](super::super::sums::Cage)).
+pub(super) fn complements(n: usize, props: &mut [Prop], houses: &[Vec<u32>]) {
+    let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); n * n];
+    for (i, h) in houses.iter().enumerate() {
+        for &c in h {
+            of_cell[c as usize].push(i as u32);
+        }
+    }
+    for p in props.iter_mut() {
+        if let Prop::Cage(cage) = p
+            && let Some(&first) = cage.cells.first()
+        {
+            let house = of_cell[first as usize]
+                .iter()
+                .map(|&h| &houses[h as usize])
+                .find(|h| cage.cells.iter().all(|c| h.binary_search(c).is_ok()));
+            if let Some(house) = house
+                && house.len() > cage.cells.len()
+            {
+                cage.rest = house
+                    .iter()
+                    .copied()
+                    .filter(|c| !cage.cells.contains(c))
+                    .collect();
+                cage.all = range(0, n as i64 - 1);
             }
         }
     }
