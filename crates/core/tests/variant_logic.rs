@@ -65,18 +65,7 @@ fn steps_on_dev_puzzles_keep_the_solution() {
     for line in text.lines().step_by(11) {
         let v: Value = serde_json::from_str(line).expect("a JSON line");
         let name = v["name"].as_str().unwrap_or("?");
-        let puzzle = from_payload(
-            v["fpuzzles"].as_str().expect("a payload"),
-            ReadOptions::default(),
-        )
-        .expect("a puzzle")
-        .puzzle;
-        let solution: Vec<u16> = v["solution"]
-            .as_str()
-            .expect("a solution")
-            .chars()
-            .map(|c| c.to_digit(10).expect("a digit") as u16)
-            .collect();
+        let (puzzle, solution) = read(&v);
         assert!(puzzle.broken(&solution).is_empty(), "{name}: the solution");
         let Ok(exp) = explain_variant(&puzzle, &options(quick(), 2)) else {
             continue;
@@ -134,5 +123,54 @@ fn steps_on_random_small_puzzles_keep_every_solution() {
     assert!(
         stepped > KINDS.len() / 2,
         "only {stepped} puzzles took a step"
+    );
+}
+
+/// A dev line's puzzle and its published solution.
+fn read(v: &Value) -> (Puzzle, Vec<u16>) {
+    let puzzle = from_payload(
+        v["fpuzzles"].as_str().expect("a payload"),
+        ReadOptions::default(),
+    )
+    .expect("a puzzle")
+    .puzzle;
+    let solution = v["solution"]
+        .as_str()
+        .expect("a solution")
+        .chars()
+        .map(|c| c.to_digit(10).expect("a digit") as u16)
+        .collect();
+    (puzzle, solution)
+}
+
+/// The dev puzzle of this name, with its published solution.
+fn dev_puzzle(name: &str) -> (Puzzle, Vec<u16>) {
+    let text = data("variants/dev.jsonl");
+    let v: Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .find(|v| v["name"] == name)
+        .expect("the puzzle is in the dev set");
+    read(&v)
+}
+
+#[test]
+fn odd_cells_are_read_so_an_odd_sudoku_needs_no_chain() {
+    // Its odd cells once went unread (a rule with no propagator of its own), and the logic
+    // ran past a minute of forcing chains; with them it is singles and locked candidates.
+    let (puzzle, solution) = dev_puzzle("Aug 15, 2022: Odd Sudoku");
+    let end = Technique::ALL
+        .iter()
+        .position(|&t| t == Technique::HiddenTriple)
+        .expect("hidden triple is a technique");
+    let exp = explain_variant(&puzzle, &options(Technique::ALL[..=end].to_vec(), 30))
+        .expect("the logic takes the puzzle");
+    check("Odd Sudoku", &exp.steps, &[solution], 9);
+    assert!(exp.solved(), "{}", exp.board.pencilmarks());
+    assert!(
+        exp.steps
+            .iter()
+            .any(|s| s.technique == Technique::ConstraintLogic
+                && s.constraints.iter().any(|c| c.starts_with("odd cell")))
     );
 }

@@ -17,6 +17,11 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
     let x = geo.extras.as_ref()?;
     let n = geo.n;
     let now = board.masks(&board.cands);
+    if t == Technique::ConstraintLogic
+        && let Some(step) = narrowings(board)
+    {
+        return Some(step);
+    }
     let mut scratch = Scratch::default();
     for (u, unit) in x.facts.units().enumerate() {
         let wanted = match unit {
@@ -74,6 +79,44 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
         return Some(step);
     }
     None
+}
+
+/// The first constraint without propagators of its own (an even or odd cell) whose first
+/// narrowing of the candidates removes some: the rule is only that narrowing, so no unit runs
+/// it.
+fn narrowings(board: &Board) -> Option<Step> {
+    let geo = &*board.geo;
+    let x = geo.extras.as_ref()?;
+    let n = geo.n;
+    let with_unit: Vec<usize> = x
+        .facts
+        .units()
+        .filter_map(|u| match u {
+            Unit::Constraint(k) => Some(k),
+            _ => None,
+        })
+        .collect();
+    let constraints = x.puzzle.constraints();
+    let k = (0..constraints.len()).find(|k| {
+        !with_unit.contains(k)
+            && x.facts
+                .narrowings()
+                .any(|(o, c, keep)| o == *k && board.values[c] == 0 && board.cands[c] & !keep != 0)
+    })?;
+    let t = Technique::ConstraintLogic;
+    let mut step = Step::new(t, difficulty(t));
+    for (_, c, keep) in x.facts.narrowings().filter(|&(o, _, _)| o == k) {
+        if board.values[c] == 0 {
+            for d in bits(board.cands[c] & !keep) {
+                step.eliminate(geo, c, d);
+            }
+            step.cell(geo, c);
+        }
+    }
+    let (name, rule) = describe(&constraints[k], n);
+    step.reason = format!("{name}: {rule}");
+    step.constraint(name);
+    Some(step)
 }
 
 /// The difficulty of a constraint step (see `docs/variants.md`).

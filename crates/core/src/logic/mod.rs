@@ -19,6 +19,7 @@
 //! | unique rectangles 1–4, BUG+1 | `uniqueness.rs` | all, unique puzzles only |
 //! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains/` | all |
 //! | constraint logic, innies and outies, the law of leftovers | `constraints.rs` | variants |
+//! | combined cages (the killer cages inside a house split its digits) | `cages.rs` | variants |
 //!
 //! A variant puzzle's board ([`Board::from_puzzle`], `variant.rs`) folds its regions, extra
 //! groups, peers and candidate links into what every technique reads, and its constraints'
@@ -30,6 +31,7 @@
 
 mod als;
 mod board;
+mod cages;
 mod chains;
 mod constraints;
 mod fish;
@@ -217,5 +219,6 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         DynamicForcingChainPlus => chains::dynamic(board, 1),
         NestedForcingChain => chains::nested(board),
         ConstraintLogic | InniesOuties | LawOfLeftovers => constraints::find(board, t),
+        CombinedCages => cages::combined(board),
     }
 }

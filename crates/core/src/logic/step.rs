@@ -128,6 +128,9 @@ pub enum Technique {
     /// The law of leftovers: the cells left out of a set of houses hold the same digits as
     /// those that stick out.
     LawOfLeftovers,
+    /// The killer cages inside a house and its other cells split the house's digits: each
+    /// cage a combination of its total, the rest the digits left.
+    CombinedCages,
 }
 
 impl Technique {
@@ -184,6 +187,7 @@ impl Technique {
             ConstraintLogic => "constraint logic",
             InniesOuties => "innies and outies",
             LawOfLeftovers => "law of leftovers",
+            CombinedCages => "combined cages",
         }
     }
 
@@ -200,6 +204,7 @@ impl Technique {
         Technique::NakedTriple,
         Technique::HiddenTriple,
         Technique::InniesOuties,
+        Technique::CombinedCages,
         Technique::LawOfLeftovers,
         Technique::XWing,
         Technique::Skyscraper,

@@ -362,6 +362,39 @@ mod tests {
     }
 
     #[test]
+    fn even_and_odd_cells_are_constraint_steps() {
+        // Their rule is only a narrowing of the first candidates, with no propagator: it is
+        // still a step, one a cell.
+        let mut puzzle = Puzzle::new(9).unwrap();
+        puzzle
+            .push(Constraint::Odd {
+                cell: Cell::new(0, 0),
+            })
+            .unwrap();
+        puzzle
+            .push(Constraint::Even {
+                cell: Cell::new(8, 8),
+            })
+            .unwrap();
+        let options = Options {
+            techniques: vec![Technique::ConstraintLogic],
+            ..Options::default()
+        };
+        let mut board = Board::from_puzzle(&puzzle).unwrap();
+        let step = next_step(&board, &options).unwrap();
+        assert_eq!(
+            step.to_string(),
+            "r1c1 ≠ 2; r1c1 ≠ 4; r1c1 ≠ 6; r1c1 ≠ 8: odd cell r1c1: it holds an odd digit"
+        );
+        board.apply(&step);
+        let step = next_step(&board, &options).unwrap();
+        assert_eq!(step.eliminations.len(), 5);
+        assert_eq!(step.constraints, ["even cell r9c9"]);
+        board.apply(&step);
+        assert!(next_step(&board, &options).is_none());
+    }
+
+    #[test]
     fn regions_other_than_n_of_n_cells_are_not_taken_yet() {
         let mut puzzle = Puzzle::new(4).unwrap();
         puzzle.set_regions(vec![NO_REGION; 16]).unwrap();
