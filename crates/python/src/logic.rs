@@ -367,18 +367,24 @@ pub fn rate(
     let result = work.run(py, |stop| match &puzzle {
         Reasoned::Classic(grid) => {
             let count = count_within(grid, stop)?;
-            Some((count, logic::rate_within(grid, scale, stop)))
+            Some((
+                count,
+                (count == 1).then(|| logic::rate_within(grid, scale, stop)),
+            ))
         }
         Reasoned::Variant(puzzle) => {
             let count = variant_count_within(puzzle, stop)?;
-            Some((count, logic::rate_variant(puzzle, stop)))
+            Some((
+                count,
+                (count == 1).then(|| logic::rate_variant(puzzle, stop)),
+            ))
         }
     })?;
     match result {
         None => Err(timed_out(duration, 0)),
         Some((0, _)) => Err(errors::no_solution()),
-        Some((1, Ok(r))) => Rating::of(&r).ok_or_else(|| timed_out(duration, r.steps)),
-        Some((1, Err(e))) => Err(logic_error(&e)),
+        Some((1, Some(Ok(r)))) => Rating::of(&r).ok_or_else(|| timed_out(duration, r.steps)),
+        Some((1, Some(Err(e)))) => Err(logic_error(&e)),
         Some(_) => Err(errors::multiple(": only unique puzzles are rated")),
     }
 }
