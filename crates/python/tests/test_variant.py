@@ -331,7 +331,7 @@ def test_what_does_not_take_variant_puzzles_says_so(call, form):
         "dict": document(payload),
         "Variant": nsudoku.Variant(payload),
     }[form]
-    with pytest.raises(nsudoku.Error, match="variant puzzles are solved, counted and checked; .* yet") as e:
+    with pytest.raises(nsudoku.Error, match="variant puzzles are solved, counted, checked, explained, hinted and rated; .* yet") as e:
         call(puzzle)
     assert type(e.value) is nsudoku.Error
 
