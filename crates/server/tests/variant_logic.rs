@@ -249,3 +249,27 @@ async fn variant_logic_keeps_to_its_time_budget() {
         assert_eq!(v["status"], "timeout", "{path}: {v}");
     }
 }
+
+#[tokio::test]
+async fn the_document_describes_the_steps_constraints() {
+    let (status, _, doc) = super::send(
+        super::app(),
+        axum::http::Request::get("/api/v1/openapi.json")
+            .body(axum::body::Body::empty())
+            .expect("a request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let schemas = &doc["components"]["schemas"];
+    let step = schemas["StepOut"]["properties"]["constraints"].to_string();
+    assert!(step.contains("StepConstraint"), "{step}");
+    let fields = &schemas["StepConstraint"]["properties"];
+    for field in ["name", "index", "kind"] {
+        assert!(fields[field].is_object(), "{field}: {fields}");
+    }
+    assert!(
+        fields["index"].to_string().contains("null"),
+        "index may be null: {fields}"
+    );
+    assert!(schemas["HintRequest"].to_string().contains("variant"));
+}
