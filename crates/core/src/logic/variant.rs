@@ -59,13 +59,9 @@ impl Extras {
     }
 
     /// Why cells `a` and `b` must differ when no row, column or region says so: the
-    /// constraint's name (`anti-knight`, `killer cage 15 r1c1,r1c2`).
-    pub fn why(&self, geo: &Geometry, a: usize, b: usize) -> Option<String> {
-        self.why_at(geo, a, b).map(|(name, _)| name)
-    }
-
-    /// [`Extras::why`] with the constraint's index in the puzzle's constraints (none for
-    /// cells that hold the same digit, which several rules may make).
+    /// constraint's name (`anti-knight`, `killer cage 15 r1c1,r1c2`) and its index in the
+    /// puzzle's constraints (none for cells that hold the same digit, which several rules may
+    /// make).
     pub fn why_at(&self, geo: &Geometry, a: usize, b: usize) -> Option<(String, Option<usize>)> {
         let (ha, hb) = (geo.cell_houses[a], geo.cell_houses[b]);
         if (0..3).any(|k| ha[k] == hb[k]) || !self.sees(a, b) {
@@ -359,9 +355,8 @@ mod tests {
         let x = geo.extras.as_ref().unwrap();
         // r1c3 and r2c5 see each other by a knight's move; r1c1 and r1c2 by their row.
         assert!(geo.sees(2, 13));
-        assert_eq!(x.why(geo, 2, 13).as_deref(), Some("anti-knight"));
         assert_eq!(x.why_at(geo, 2, 13), Some(("anti-knight".into(), Some(0))));
-        assert_eq!(x.why(geo, 0, 1), None);
+        assert_eq!(x.why_at(geo, 0, 1), None);
         assert_eq!(x.groups.len(), 1);
         assert_eq!(x.groups[0].name, "killer cage 3 r9c1,r9c2");
         assert_eq!(
