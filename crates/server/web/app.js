@@ -329,6 +329,9 @@ async function busy(label, work) {
 }
 
 function rate(g) {
+  // A variant is rated by Explain all: rating every one opened would keep the server busy
+  // for seconds with hard ones.
+  if (g.variant) return;
   post('rate', { ...puzzleOf(g), timeout: 10 })
     .then((res) => {
       if (res.status === 'rated') {
