@@ -261,6 +261,29 @@ fn explain_and_hint_take_variant_puzzles() {
         .assert()
         .code(0)
         .stdout("r3c2 = 4: hidden single 4 in box 3\n");
+    // The player's pencil marks: without r1c1's digit (the thermometer's bulb, 1), a mistake;
+    // a wrong count, refused.
+    let marks = |first: &str| format!("{first}{}", " .".repeat(15));
+    nsudoku()
+        .args(["hint", "--marks", &marks("2"), "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "r1c1: the pencil marks rule out the right digit",
+        ));
+    nsudoku()
+        .args(["hint", "--marks", &marks("1"), "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(0)
+        .stdout("r3c2 = 4: hidden single 4 in box 3\n");
+    nsudoku()
+        .args(["hint", "--marks", "1 2", "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("found 2, expected 16"));
     nsudoku()
         .arg("rate")
         .write_stdin(puzzle)

@@ -24,9 +24,23 @@ fn quick() -> Vec<Technique> {
 }
 
 /// Panics unless every step keeps each solution: placements are every solution's digit,
-/// eliminations no solution's.
-fn check(name: &str, steps: &[Step], solutions: &[Vec<u16>], n: usize) {
+/// eliminations no solution's; and unless each constraint a step names has its index (or
+/// none) among the puzzle's `constraints`.
+fn check(name: &str, steps: &[Step], solutions: &[Vec<u16>], n: usize, constraints: usize) {
     for (i, step) in steps.iter().enumerate() {
+        assert_eq!(
+            step.constraints.len(),
+            step.constraint_indices.len(),
+            "{name}: step {}: {step}",
+            i + 1
+        );
+        for k in step.constraint_indices.iter().flatten() {
+            assert!(
+                *k < constraints,
+                "{name}: step {} names constraint {k}",
+                i + 1
+            );
+        }
         for p in &step.placements {
             let at = p.cell.row() * n + p.cell.col();
             assert!(
@@ -70,7 +84,13 @@ fn steps_on_dev_puzzles_keep_the_solution() {
         let Ok(exp) = explain_variant(&puzzle, &options(quick(), 2)) else {
             continue;
         };
-        check(name, &exp.steps, &[solution], puzzle.size());
+        check(
+            name,
+            &exp.steps,
+            &[solution],
+            puzzle.size(),
+            puzzle.constraints().len(),
+        );
         kinds.extend(exp.steps.iter().map(|s| s.technique));
     }
     // The sample exercises the constraints' own steps and the classic ones on variants.
@@ -94,6 +114,7 @@ fn solutions(puzzle: &Puzzle, limit: usize) -> Vec<Vec<u16>> {
 #[test]
 fn steps_on_random_small_puzzles_keep_every_solution() {
     let mut stepped = 0;
+    let mut chained = 0;
     for case in 0..3 * KINDS.len() {
         let n = [4, 6][case % 2];
         let made = random_puzzle(70_000 + case as u64, n, KINDS[case % KINDS.len()]);
@@ -111,7 +132,13 @@ fn steps_on_random_small_puzzles_keep_every_solution() {
             &exp.steps,
             &all,
             n,
+            puzzle.constraints().len(),
         );
+        chained += exp
+            .steps
+            .iter()
+            .filter(|s| s.reason.contains(" → ") && !s.constraints.is_empty())
+            .count();
         stepped += usize::from(!exp.steps.is_empty());
         if all.len() == 1 {
             assert!(
@@ -120,6 +147,8 @@ fn steps_on_random_small_puzzles_keep_every_solution() {
             );
         }
     }
+    // Chains through the constraints' links name them (`r1c1=5 → r1c2≠4 (white dot …)`).
+    assert!(chained > 0, "no chain named a constraint");
     assert!(
         stepped > KINDS.len() / 2,
         "only {stepped} puzzles took a step"

@@ -185,7 +185,7 @@ pub fn error(message: String) -> PyErr {
 /// says what it does not do (`explain does not take them`).
 pub fn variant_refused(what: &str) -> PyErr {
     error(format!(
-        "variant puzzles are solved, counted and checked; {what} yet"
+        "variant puzzles are solved, counted, checked, explained, hinted and rated; {what} yet"
     ))
 }
 

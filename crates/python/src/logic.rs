@@ -1,4 +1,5 @@
-//! Reasoning as people do: `explain`, `hint`, `rate`, and the objects they return.
+//! Reasoning as people do: `explain`, `hint`, `rate`, and the objects they return, for
+//! classic and variant puzzles alike (a variant's steps name the constraints they use).
 
 use std::time::Duration;
 
@@ -9,9 +10,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors;
-use crate::input::{self, BoxShape, Puzzle, shape};
+use crate::input::{self, BoxShape, Either, Puzzle, shape};
 use crate::repr::quote;
 use crate::run::Work;
+use crate::variant;
 
 /// The default time for reasoning about one puzzle, as the CLI's.
 pub const DEFAULT_TIMEOUT: f64 = 60.0;
@@ -21,6 +23,38 @@ pub fn count_within(grid: &Grid, stop: &Stop) -> Option<usize> {
     let mut solutions = Solutions::new(grid, Engine::Auto).with_stop(stop.clone());
     let count = solutions.count_up_to(2).count;
     (!solutions.interrupted()).then_some(count)
+}
+
+/// The number of a variant puzzle's solutions up to 2, or `None` when the stop fired first.
+fn variant_count_within(puzzle: &nsudoku::variant::Puzzle, stop: &Stop) -> Option<usize> {
+    let mut solutions = puzzle.solutions().with_stop(stop.clone());
+    let count = solutions.count_up_to(2).count;
+    (!solutions.interrupted()).then_some(count)
+}
+
+/// A puzzle argument read for reasoning: a classic grid, checked (clashing clues are
+/// `InvalidPuzzle`), or a variant puzzle ready to search ([`variant::ready`]).
+enum Reasoned {
+    Classic(Grid),
+    Variant(nsudoku::variant::Puzzle),
+}
+
+fn reasoned(
+    py: Python<'_>,
+    puzzle: Puzzle,
+    boxes: Option<BoxShape>,
+    ignore_unknown: bool,
+) -> PyResult<Reasoned> {
+    match puzzle
+        .read_either(shape(boxes), variant::options(ignore_unknown))
+        .map_err(errors::invalid)?
+    {
+        Either::Classic(grid) => {
+            grid.check().map_err(|e| errors::invalid_puzzle(&e))?;
+            Ok(Reasoned::Classic(grid))
+        }
+        Either::Variant(read) => Ok(Reasoned::Variant(variant::ready(py, read, boxes)?)),
+    }
 }
 
 /// A technique's stable name, as in the CLI's JSON (`naked_single`).
@@ -89,6 +123,12 @@ pub struct Step {
     pub houses: Vec<String>,
     /// The digits it is about.
     pub digits: Vec<usize>,
+    /// On a variant puzzle, the constraints it uses as players name them, with their cells:
+    /// ``killer cage 15 r1c1,r1c2``, ``anti-knight`` (empty on a classic puzzle).
+    pub constraints: Vec<String>,
+    /// For each of ``constraints``, its index in ``Variant.constraints``; None for a rule that
+    /// several constraints make (innies and outies, the law of leftovers).
+    pub constraint_indices: Vec<Option<usize>>,
 }
 
 #[pymethods]
@@ -120,6 +160,8 @@ impl From<&logic::Step> for Step {
             cells: step.cells.iter().map(|c| (c.row(), c.col())).collect(),
             houses: step.houses.iter().map(ToString::to_string).collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),
+            constraints: step.constraints.clone(),
+            constraint_indices: step.constraint_indices.clone(),
         }
     }
 }
@@ -184,29 +226,43 @@ impl Explanation {
 
 /// Solves the puzzle step by step with human techniques, always the simplest that applies.
 ///
-/// Returns an ``Explanation`` (its ``status`` is ``"stuck"`` when logic gets no further).
-/// Raises ``InvalidPuzzle``, ``NoSolution``, ``Timeout`` after ``timeout`` seconds (default
-/// 60, as the CLI's; None: no limit), or ``nsudoku.Error`` for grids above 64×64 and for
-/// variant puzzles (not explained yet).
+/// ``puzzle`` is classic, or a variant puzzle (a link, payload, f-puzzles JSON, text form,
+/// ``dict`` or ``Variant``; ``ignore_unknown=True`` skips constraints its reader does not
+/// know), whose steps name the constraints they use. Returns an ``Explanation`` (its
+/// ``status`` is ``"stuck"`` when logic gets no further). Raises ``InvalidPuzzle``,
+/// ``NoSolution``, ``Timeout`` after ``timeout`` seconds (default 60, as the CLI's; None: no
+/// limit), or ``nsudoku.Error`` for grids above 64×64.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, timeout = Some(DEFAULT_TIMEOUT)),
-    text_signature = "(puzzle, box=None, timeout=60.0)")]
+#[pyo3(signature = (puzzle, r#box = None, timeout = Some(DEFAULT_TIMEOUT), *,
+    ignore_unknown = false),
+    text_signature = "(puzzle, box=None, timeout=60.0, *, ignore_unknown=False)")]
 pub fn explain(
     py: Python<'_>,
     puzzle: Puzzle,
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
+    ignore_unknown: bool,
 ) -> PyResult<Explanation> {
-    let grid = puzzle.classic_only("explain")?.valid(shape(r#box))?;
+    let puzzle = reasoned(py, puzzle, r#box, ignore_unknown)?;
     let (work, duration) = logic_work(timeout)?;
-    let result = work.run(py, |stop| {
-        let count = count_within(&grid, stop)?;
-        let options = Options {
-            unique: count == 1,
-            stop: stop.clone(),
-            ..Options::default()
-        };
-        Some((count, logic::explain_with(&grid, &options)))
+    let result = work.run(py, |stop| match &puzzle {
+        Reasoned::Classic(grid) => {
+            let count = count_within(grid, stop)?;
+            let options = Options {
+                unique: count == 1,
+                stop: stop.clone(),
+                ..Options::default()
+            };
+            Some((count, logic::explain_with(grid, &options)))
+        }
+        Reasoned::Variant(puzzle) => {
+            let count = variant_count_within(puzzle, stop)?;
+            let options = Options {
+                stop: stop.clone(),
+                ..Options::default()
+            };
+            Some((count, logic::explain_variant(puzzle, &options)))
+        }
     })?;
     let (count, explanation) = match result {
         None => return Err(timed_out(duration, 0)),
@@ -288,31 +344,47 @@ impl Rating {
 /// The puzzle's difficulty on Sudoku Explainer's ER scale, as ``nsudoku rate`` gives it.
 ///
 /// ``scale`` is ``"sukaku"`` (Sukaku Explainer's techniques, the default) or ``"classic"``
-/// (Sudoku Explainer 1.2.1). Raises ``InvalidPuzzle``, ``NoSolution``, ``MultipleSolutions``
-/// (only unique puzzles are rated), ``Timeout`` after ``timeout`` seconds (default 60; None: no
-/// limit), or ``nsudoku.Error`` for grids above 64×64 and for variant puzzles (not rated yet).
+/// (Sudoku Explainer 1.2.1). A variant puzzle (any form ``explain`` takes) is rated by its
+/// steps as ``explain`` takes them, simplest first: the hardest step's ER (``scale`` does not
+/// apply). Raises ``InvalidPuzzle``, ``NoSolution``, ``MultipleSolutions`` (only unique
+/// puzzles are rated), ``Timeout`` after ``timeout`` seconds (default 60; None: no limit), or
+/// ``nsudoku.Error`` for grids above 64×64.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, scale = "sukaku", timeout = Some(DEFAULT_TIMEOUT)),
-    text_signature = "(puzzle, box=None, scale='sukaku', timeout=60.0)")]
+#[pyo3(signature = (puzzle, r#box = None, scale = "sukaku", timeout = Some(DEFAULT_TIMEOUT), *,
+    ignore_unknown = false),
+    text_signature = "(puzzle, box=None, scale='sukaku', timeout=60.0, *, ignore_unknown=False)")]
 pub fn rate(
     py: Python<'_>,
     puzzle: Puzzle,
     r#box: Option<BoxShape>,
     scale: &str,
     timeout: Option<f64>,
+    ignore_unknown: bool,
 ) -> PyResult<Rating> {
-    let grid = puzzle.classic_only("rate")?.valid(shape(r#box))?;
     let scale = self::scale(scale)?;
+    let puzzle = reasoned(py, puzzle, r#box, ignore_unknown)?;
     let (work, duration) = logic_work(timeout)?;
-    let result = work.run(py, |stop| {
-        let count = count_within(&grid, stop)?;
-        Some((count, logic::rate_within(&grid, scale, stop)))
+    let result = work.run(py, |stop| match &puzzle {
+        Reasoned::Classic(grid) => {
+            let count = count_within(grid, stop)?;
+            Some((
+                count,
+                (count == 1).then(|| logic::rate_within(grid, scale, stop)),
+            ))
+        }
+        Reasoned::Variant(puzzle) => {
+            let count = variant_count_within(puzzle, stop)?;
+            Some((
+                count,
+                (count == 1).then(|| logic::rate_variant(puzzle, stop)),
+            ))
+        }
     })?;
     match result {
         None => Err(timed_out(duration, 0)),
         Some((0, _)) => Err(errors::no_solution()),
-        Some((1, Ok(r))) => Rating::of(&r).ok_or_else(|| timed_out(duration, r.steps)),
-        Some((1, Err(e))) => Err(logic_error(&e)),
+        Some((1, Some(Ok(r)))) => Rating::of(&r).ok_or_else(|| timed_out(duration, r.steps)),
+        Some((1, Some(Err(e)))) => Err(logic_error(&e)),
         Some(_) => Err(errors::multiple(": only unique puzzles are rated")),
     }
 }
@@ -355,9 +427,12 @@ impl Hint {
 /// ``puzzle`` is the grid as the player has it. With ``givens`` (the original clues), the
 /// player's entries are checked against the solution first; ``marks`` are the player's pencil
 /// marks, one token of digits a cell (``.`` for none), as ``nsudoku hint --marks`` takes them.
+/// For a variant puzzle, ``puzzle`` is the puzzle itself (any form ``explain`` takes: its
+/// givens are the grid), or the player's grid (any classic form, of the puzzle's size) with
+/// the variant puzzle as ``givens``; the step names the constraints it uses.
 /// Raises ``InvalidPuzzle``, ``NoSolution`` or ``MultipleSolutions`` (of the givens, or of the
 /// grid without them), ``Timeout`` after ``timeout`` seconds (default 60; None: no limit), or
-/// ``nsudoku.Error`` for grids above 64×64 and for variant puzzles.
+/// ``nsudoku.Error`` for grids above 64×64.
 #[pyfunction]
 #[pyo3(signature = (puzzle, givens = None, marks = None, r#box = None, timeout = Some(DEFAULT_TIMEOUT)),
     text_signature = "(puzzle, givens=None, marks=None, box=None, timeout=60.0)")]
@@ -369,10 +444,11 @@ pub fn hint(
     r#box: Option<BoxShape>,
     timeout: Option<f64>,
 ) -> PyResult<Hint> {
-    let grid = puzzle.classic_only("hint")?.valid(shape(r#box))?;
-    let givens = givens
-        .map(|g| g.classic_only("hint")?.valid(Some(grid.shape())))
-        .transpose()?;
+    if puzzle.is_variant() || givens.as_ref().is_some_and(Puzzle::is_variant) {
+        return hint_variant(py, puzzle, givens, marks, r#box, timeout);
+    }
+    let grid = puzzle.valid(shape(r#box))?;
+    let givens = givens.map(|g| g.valid(Some(grid.shape()))).transpose()?;
     let marks = marks
         .map(|text| read_marks(&text, &grid, &Alphabet::standard()))
         .transpose()
@@ -385,6 +461,65 @@ pub fn hint(
             .then(|| count_within(givens.as_ref().unwrap_or(&grid), stop));
         (hint, count)
     })?;
+    hint_of(py, result, duration)
+}
+
+/// A hint on a variant puzzle: `puzzle` is the variant puzzle, or the player's grid with the
+/// variant puzzle as `givens`.
+fn hint_variant(
+    py: Python<'_>,
+    puzzle: Puzzle,
+    givens: Option<Puzzle>,
+    marks: Option<String>,
+    boxes: Option<BoxShape>,
+    timeout: Option<f64>,
+) -> PyResult<Hint> {
+    let (rules, player) = match givens {
+        Some(g) => (g, Some(puzzle)),
+        None => (puzzle, None),
+    };
+    if player.as_ref().is_some_and(Puzzle::is_variant) || !rules.is_variant() {
+        return Err(PyValueError::new_err(
+            "puzzle: with a variant puzzle as givens, the player's grid is a classic grid of its \
+             size (rows, text, an array or a Grid)",
+        ));
+    }
+    let Reasoned::Variant(rules) = reasoned(py, rules, boxes, false)? else {
+        return Err(PyValueError::new_err("givens: not a variant puzzle"));
+    };
+    let shape = variant::display_shape(&rules);
+    let grid = match player {
+        Some(p) => p.read(Some(shape)).map_err(errors::invalid)?,
+        None => variant::grid_of(shape, rules.givens()),
+    };
+    if grid.side() != rules.size() {
+        return Err(PyValueError::new_err(format!(
+            "puzzle: a {m}×{m} grid for a {n}×{n} puzzle",
+            m = grid.side(),
+            n = rules.size()
+        )));
+    }
+    let marks = marks
+        .map(|text| read_marks(&text, &grid, &Alphabet::standard()))
+        .transpose()
+        .map_err(|e| errors::invalid_puzzle(&e))?;
+    let (work, duration) = logic_work(timeout)?;
+    let result = work.run(py, |stop| {
+        let hint = logic::hint_variant_with(&rules, grid.values(), marks.as_deref(), stop);
+        let count = matches!(hint, Ok(logic::Hint::NoUniqueSolution))
+            .then(|| variant_count_within(&rules, stop));
+        (hint, count)
+    })?;
+    hint_of(py, result, duration)
+}
+
+/// The `Hint` of a library's hint, with the count of solutions when there is no unique one
+/// (`Some(None)`: not counted in time).
+fn hint_of(
+    py: Python<'_>,
+    result: (Result<logic::Hint, LogicError>, Option<Option<usize>>),
+    duration: Option<Duration>,
+) -> PyResult<Hint> {
     let (status, step, mistakes, text) = match result {
         (Err(e), _) => return Err(logic_error(&e)),
         (Ok(logic::Hint::Step(step)), _) => {

@@ -18,7 +18,8 @@ use crate::error::ApiError;
 /// a SudokuPad (SCL) JSON object as an object, or as a string an f-puzzles or SudokuPad link,
 /// an f-puzzles or SudokuPad payload (`scl…`, `ctc…`, `fpuz…`), or nsudoku's variant text
 /// form (a grid's rows, then a constraint a line: `killer 15 r1c1-3`, `thermo r2c1-5`).
-/// Variant puzzles are solved, counted and checked.
+/// Variant puzzles are solved, counted, checked, read, hinted, explained and rated; canonical
+/// forms, duplicates and copies (`canon`, `dedup`, `transform`) are of classic grids only.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum Puzzle {
@@ -133,7 +134,7 @@ impl ReadArgs {
     }
 
     /// Reads `puzzle` into a valid grid: one puzzle, no problem in its text, no clashing clues.
-    /// A variant puzzle is refused (the endpoints that call this do not take them).
+    /// A variant puzzle is refused (the endpoints that call this take classic grids only).
     pub fn grid(&self, puzzle: &Puzzle) -> Result<Grid, ApiError> {
         self.grid_named(puzzle, "puzzle")
     }
@@ -413,12 +414,14 @@ pub enum Marks {
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HintRequest {
-    /// The puzzle's clues (the givens).
+    /// The puzzle's clues (the givens): a classic grid or a variant puzzle.
     pub puzzle: Puzzle,
-    /// The player's grid: the clues and the player's entries (default: the puzzle).
+    /// The player's grid: the clues and the player's entries (default: the puzzle). For a
+    /// variant puzzle, rows of integers or a grid's text of its size, over its givens.
     #[serde(default)]
     pub grid: Option<Puzzle>,
-    /// The player's pencil marks.
+    /// The player's pencil marks (a cell's marks narrow its candidates; marks without the
+    /// cell's right digit are a mistake).
     #[serde(default)]
     pub marks: Option<Marks>,
     /// How to read the puzzle and the grid.
@@ -451,6 +454,21 @@ impl From<&Candidate> for CandidateOut {
     }
 }
 
+/// A variant constraint a step uses.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct StepConstraint {
+    /// The constraint as players name it, with its cells: `killer cage 15 r1c1,r1c2`,
+    /// `anti-knight`, `innies and outies r1c1,r2c1`.
+    pub name: String,
+    /// Its index in the puzzle's constraints (as `POST /api/v1/read` lists them, and `check`'s
+    /// `broken[].constraint`); null for a rule that several constraints make (innies and
+    /// outies, the law of leftovers, cells that hold the same digit).
+    pub index: Option<usize>,
+    /// Its kind, as `read` and `check` name it (`killer`, `thermo`, `antiknight`, …); null
+    /// when `index` is.
+    pub kind: Option<&'static str>,
+}
+
 /// One logical step.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct StepOut {
@@ -472,6 +490,24 @@ pub struct StepOut {
     pub houses: Vec<String>,
     /// The digits it is about.
     pub digits: Vec<usize>,
+    /// For a variant puzzle: the constraints it uses (a cage whose total it reads, a group
+    /// whose digits differ, the rule that makes cells see each other); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<StepConstraint>,
+}
+
+impl StepOut {
+    /// A step on a variant puzzle: its constraints with their kinds.
+    pub fn variant(step: &Step, puzzle: &nsudoku::variant::Puzzle) -> StepOut {
+        let mut out = StepOut::from(step);
+        for c in &mut out.constraints {
+            c.kind = c
+                .index
+                .and_then(|i| puzzle.constraints().get(i))
+                .map(nsudoku::variant::Constraint::name);
+        }
+        out
+    }
 }
 
 impl From<&Step> for StepOut {
@@ -489,6 +525,16 @@ impl From<&Step> for StepOut {
             eliminations: s.eliminations.iter().map(CandidateOut::from).collect(),
             houses: s.houses.iter().map(ToString::to_string).collect(),
             digits: s.digits.iter().map(|d| d.get()).collect(),
+            constraints: s
+                .constraints
+                .iter()
+                .enumerate()
+                .map(|(k, name)| StepConstraint {
+                    name: name.clone(),
+                    index: s.constraint_indices.get(k).copied().flatten(),
+                    kind: None,
+                })
+                .collect(),
         }
     }
 }
@@ -517,13 +563,16 @@ pub struct HintResponse {
     /// The player's mistakes, for `wrong_entries`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub mistakes: Vec<MistakeOut>,
+    /// For a variant puzzle: what the reader skipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// `POST /api/v1/explain` and `POST /api/v1/rate`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LogicRequest {
-    /// The puzzle.
+    /// The puzzle, classic or variant.
     pub puzzle: Puzzle,
     /// How to read it.
     #[serde(flatten)]
@@ -545,16 +594,21 @@ pub struct ExplainResponse {
     /// The hardest of these steps' ER.
     pub hardest: f64,
     /// The puzzle's ER, as `POST /api/v1/rate` gives it (Sudoku Explainer's order of
-    /// techniques, which may take other steps than the simplest-first ones shown); absent
-    /// when the time ran out.
+    /// techniques, which may take other steps than the simplest-first ones shown; for a
+    /// variant puzzle the hardest of these steps, 20.0 when stuck); absent when the time ran
+    /// out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub er: Option<f64>,
     /// The level of that ER (`easy` … `extreme`, `stuck`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+    /// For a variant puzzle: what the reader skipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
-/// The answer of `POST /api/v1/rate`.
+/// The answer of `POST /api/v1/rate`. A variant puzzle is rated by its steps as `explain`
+/// takes them (simplest first): the ER is the hardest step's (see `docs/variants.md`).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RateResponse {
     /// `rated`, `timeout` (the ER of the steps so far), `no_solution` or `multiple`.
@@ -571,6 +625,9 @@ pub struct RateResponse {
     pub hardest: Option<String>,
     /// Steps taken.
     pub steps: usize,
+    /// For a variant puzzle: what the reader skipped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// `POST /api/v1/generate`.

@@ -14,8 +14,8 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// A stable snake_case name for programs: `bad_request`, `invalid_puzzle`,
-    /// `variant_unsupported` (a variant puzzle sent to an endpoint that takes classic ones
-    /// only), `payload_too_large`, `overloaded`, `not_found`, `method_not_allowed`,
+    /// `variant_unsupported` (a variant puzzle sent to `canon`, `dedup` or `transform`, which
+    /// take classic grids only), `payload_too_large`, `overloaded`, `not_found`, `method_not_allowed`,
     /// `unsupported_media_type`, `timeout`, `internal`.
     pub code: &'static str,
     /// What is wrong, for people: lowercase, naming the value and its place.
@@ -150,8 +150,8 @@ impl ApiError {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "variant_unsupported",
-            "variant puzzles are solved, counted and checked; hints, explanations and ratings \
-             of variants are not yet available",
+            "canonical forms, duplicates and copies are of classic grids: variant puzzles are \
+             not taken here",
         )
     }
 

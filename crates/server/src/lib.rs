@@ -11,8 +11,9 @@
 //! ```
 //!
 //! Wherever a puzzle is taken, a variant one may be too (variant.rs): `solve`, `count`,
-//! `check` and batches answer for it as for a classic one; `hint`, `explain` and `rate` refuse
-//! it with a 422. `read` answers any puzzle as the page draws it (draw.rs), `candidates` with each cell's
+//! `check` and batches answer for it as for a classic one, and so do `hint`, `explain` and
+//! `rate` (logic.rs: each step names the constraints it uses); `canon`, `dedup` and `transform`
+//! refuse it with a 422. `read` answers any puzzle as the page draws it (draw.rs), `candidates` with each cell's
 //! true candidates (candidates.rs).
 //!
 //! Every failure is a status and `{"error": {"code", "message", …}}` (error.rs): 400 for
@@ -30,6 +31,7 @@ mod candidates;
 mod draw;
 pub mod error;
 mod forms;
+mod logic;
 mod routes;
 mod solve;
 mod state;
@@ -63,8 +65,9 @@ pub use state::{AppState, Config};
         description = "Solve, count, check, explain, rate and generate Sudoku of every size; \
                        canonical forms, duplicates and equivalent copies of puzzles up to \
                        16×16; \
-                       solve, count and check variant Sudoku (f-puzzles and SudokuPad puzzles, \
-                       links and payloads, or nsudoku's variant text form). Every error is a \
+                       solve, count, check, hint, explain and rate variant Sudoku (f-puzzles \
+                       and SudokuPad puzzles, links and payloads, or nsudoku's variant text \
+                       form). Every error is a \
                        status and {\"error\": {\"code\", \"message\", …}}."
     ),
     paths(

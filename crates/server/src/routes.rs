@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use nsudoku::generate::{Generator, Options as GenerateOptions};
-use nsudoku::logic::{self, Hint, Options, Outcome, Scale};
+use nsudoku::logic::{self, Options, Outcome, Scale};
 use nsudoku::parse::read_marks;
 use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 
@@ -165,6 +165,11 @@ pub async fn check(
 /// A player's grid for a puzzle of side `n`, read in the puzzle's boxes unless `box` says
 /// otherwise: its values, row-major, 0 for an empty cell.
 fn player_values(read: &ReadArgs, grid: &Puzzle, n: usize) -> Result<Vec<u16>, ApiError> {
+    player_grid(read, grid, n).map(|g| g.values().to_vec())
+}
+
+/// A player's grid for a puzzle of side `n` (see [`player_values`]).
+fn player_grid(read: &ReadArgs, grid: &Puzzle, n: usize) -> Result<Grid, ApiError> {
     let mut read = read.clone();
     if read.shape.is_none() {
         read.shape = Shape::for_side(n).ok().map(|s| s.to_string());
@@ -178,7 +183,7 @@ fn player_values(read: &ReadArgs, grid: &Puzzle, n: usize) -> Result<Vec<u16>, A
             m = grid.side()
         )));
     }
-    Ok(grid.values().to_vec())
+    Ok(grid)
 }
 
 /// The player's marks as digit lists, checked against the grid.
@@ -231,7 +236,10 @@ pub async fn hint(
 ) -> Result<Json<HintResponse>, ApiError> {
     state
         .answer(req.timeout, move |stop| {
-            let givens = req.read.grid(&req.puzzle)?;
+            let givens = match req.read.read(&req.puzzle)? {
+                Read::Classic(givens) => givens,
+                Read::Variant(read) => return variant_hint(&req, &read, &stop),
+            };
             // The player's grid may hold clashing entries: they are mistakes, not bad input.
             let grid = match &req.grid {
                 Some(p) => req.read.grid_unchecked(p, "grid")?,
@@ -250,29 +258,35 @@ pub async fn hint(
             };
             let hint = logic::hint(Some(&givens), &grid, marks.as_deref(), &stop)
                 .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let (status, step, mistakes) = match hint {
-                Hint::Step(step) => ("hint", Some(StepOut::from(&step)), Vec::new()),
-                Hint::Mistakes(m) => ("wrong_entries", None, m.iter().map(mistake).collect()),
-                Hint::Solved => ("solved", None, Vec::new()),
-                Hint::Stuck => ("stuck", None, Vec::new()),
-                Hint::Interrupted => ("timeout", None, Vec::new()),
-                _ => ("no_unique_solution", None, Vec::new()),
-            };
-            Ok(HintResponse {
-                status,
-                step,
-                mistakes,
-            })
+            Ok(crate::logic::hint_response(
+                hint,
+                |s| StepOut::from(s),
+                Vec::new(),
+            ))
         })
         .await
 }
 
-fn mistake(m: &logic::Mistake) -> MistakeOut {
-    MistakeOut {
-        cell: [m.cell.row() + 1, m.cell.col() + 1],
-        entered: m.entered.map(Digit::get),
-        message: m.to_string(),
-    }
+/// A hint on a variant puzzle: the player's grid (default: the givens) and marks over it.
+fn variant_hint(
+    req: &HintRequest,
+    read: &nsudoku::variant::fpuzzles::Read,
+    stop: &Stop,
+) -> Result<HintResponse, ApiError> {
+    let n = read.puzzle.size();
+    let grid = match &req.grid {
+        Some(g) => player_grid(&req.read, g, n)?,
+        None => {
+            let shape = Shape::for_side(n).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            Grid::from_values(shape, read.puzzle.givens())
+                .map_err(|e| ApiError::invalid_puzzle(&[e]))?
+        }
+    };
+    let marks = match &req.marks {
+        Some(m) => Some(marks(m, &grid, &req.read)?),
+        None => None,
+    };
+    crate::logic::hint(read, grid.values(), marks.as_deref(), stop)
 }
 
 /// The number of solutions up to 2, or `None` when the stop fired first.
@@ -293,25 +307,36 @@ fn not_unique(grid: &Grid, stop: &Stop) -> Option<&'static str> {
     }
 }
 
-/// The shape `explain` and `rate` share: the puzzle read into a valid classic grid; answered
+/// The shape `explain` and `rate` share: the puzzle read, classic or variant; answered
 /// `unanswered(status)` when it has no solution, several, or could not be counted in time;
-/// else by `work` on the grid, with the request's stop.
-async fn on_unique_grid<T, F>(
+/// else by `work` on a classic grid or `variant` on a variant puzzle (whose givens must break
+/// no rule), with the request's stop.
+async fn on_unique<T, F, V>(
     state: &AppState,
     req: LogicRequest,
     unanswered: fn(&'static str) -> T,
     work: F,
+    variant: V,
 ) -> Result<Json<T>, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&Grid, Stop) -> Result<T, ApiError> + Send + 'static,
+    V: FnOnce(&nsudoku::variant::fpuzzles::Read, Stop) -> Result<T, ApiError> + Send + 'static,
 {
     state
         .answer(req.timeout, move |stop| {
-            let grid = req.read.grid(&req.puzzle)?;
-            match not_unique(&grid, &stop) {
-                Some(status) => Ok(unanswered(status)),
-                None => work(&grid, stop),
+            match req.read.read(&req.puzzle)? {
+                Read::Classic(grid) => match not_unique(&grid, &stop) {
+                    Some(status) => Ok(unanswered(status)),
+                    None => work(&grid, stop),
+                },
+                Read::Variant(read) => {
+                    crate::logic::unbroken(&read.puzzle)?;
+                    match crate::logic::not_unique(&read.puzzle, &stop) {
+                        Some(status) => Ok(unanswered(status)),
+                        None => variant(&read, stop),
+                    }
+                }
             }
         })
         .await
@@ -334,8 +359,9 @@ pub async fn explain(
         hardest: 0.0,
         er: None,
         level: None,
+        warnings: Vec::new(),
     };
-    on_unique_grid(&state, req, unanswered, |grid, stop| {
+    let classic = |grid: &Grid, stop| {
         let options = Options {
             unique: true,
             stop,
@@ -356,7 +382,11 @@ pub async fn explain(
             er: rating.as_ref().map(|r| r.er),
             level: rating.as_ref().map(|r| r.level.to_string()),
             steps: e.steps.iter().map(StepOut::from).collect(),
+            warnings: Vec::new(),
         })
+    };
+    on_unique(&state, req, unanswered, classic, |read, stop| {
+        crate::logic::explain(read, stop)
     })
     .await
 }
@@ -379,22 +409,15 @@ pub async fn rate(
         level: String::new(),
         hardest: None,
         steps: 0,
+        warnings: Vec::new(),
     };
-    on_unique_grid(&state, req, unrated, |grid, stop| {
+    let classic = |grid: &Grid, stop| {
         let r = logic::rate_within(grid, Scale::default(), &stop)
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        Ok(RateResponse {
-            status: if r.outcome == Outcome::Interrupted {
-                "timeout"
-            } else {
-                "rated"
-            },
-            er: r.er,
-            ed: r.ed,
-            level: r.level.to_string(),
-            hardest: r.hardest.map(|t| t.name().to_owned()),
-            steps: r.steps,
-        })
+        Ok(crate::logic::rate_response(&r, Vec::new()))
+    };
+    on_unique(&state, req, unrated, classic, |read, stop| {
+        crate::logic::rate(read, &stop)
     })
     .await
 }

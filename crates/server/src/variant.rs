@@ -3,8 +3,7 @@
 //! and reading them with the library's one entry point ([`nsudoku::variant::read`]) is the
 //! request's part (`api.rs`).
 //! The solving is the library's (`Puzzle::solutions`), with the request's stop; the checking
-//! is `Puzzle::broken`. Hints, explanations and ratings take classic puzzles only: the
-//! endpoints refuse variants with [`ApiError::not_for_variants`].
+//! is `Puzzle::broken`. Their hints, explanations and ratings are `logic.rs`'s.
 
 use nsudoku::Stop;
 use nsudoku::variant::fpuzzles::Read;

@@ -14,6 +14,7 @@ mod candidates;
 mod draw;
 mod forms;
 mod variant;
+mod variant_logic;
 
 const PUZZLE: &str =
     "530070000600195000098000060800060003400803001700020006060000280000419005000080079";

@@ -390,24 +390,8 @@ async fn bad_variant_input_is_a_422_with_every_problem_and_its_place() {
 }
 
 #[tokio::test]
-async fn hints_explanations_and_ratings_refuse_variants() {
+async fn a_variant_is_no_players_grid_and_no_option_of_generate() {
     let d = &dev()[0];
-    for path in ["/api/v1/hint", "/api/v1/explain", "/api/v1/rate"] {
-        for puzzle in [
-            json!(d.payload),
-            json!({ "size": 4 }),
-            json!("....\n....\n....\n....\nthermo r1c1-4"),
-        ] {
-            let (status, v) = post_json(path, json!({ "puzzle": puzzle })).await;
-            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {v}");
-            assert_eq!(v["error"]["code"], "variant_unsupported", "{path}: {v}");
-            assert_eq!(
-                v["error"]["message"],
-                "variant puzzles are solved, counted and checked; hints, explanations and \
-                 ratings of variants are not yet available"
-            );
-        }
-    }
     // A classic puzzle with a variant as the player's grid.
     let (status, v) = post_json(
         "/api/v1/hint",

@@ -4,7 +4,7 @@
 
 import { post, ApiError } from './api.js';
 import { Board } from './board.js';
-import { drawConstraints, hasOutside, markBroken } from './draw.js';
+import { drawConstraints, hasOutside, markBroken, markUsed } from './draw.js';
 import {
   candidates, conflicts, geometryOf, isGame, newGame, perform, redo, undo, values,
 } from './game.js';
@@ -137,14 +137,13 @@ function draw() {
     explaining: !!ex,
   });
   markBroken(board.variant, ex ? new Set() : ui.broken.constraints);
+  markUsed(board.variant, hint?.constraints || new Set());
   drawPad(vals);
   drawInfo();
   $('undo').disabled = !game.history.length || !!ex;
   $('redo').disabled = !game.future.length || !!ex;
   $('setter-bar').hidden = !game.setter;
   for (const id of ['hint', 'explain', 'check', 'reveal', 'solve', 'fill']) $(id).disabled = game.setter || !!ex;
-  // Hints and explanations take classic puzzles only.
-  for (const id of ['hint', 'explain']) if (game.variant) $(id).disabled = true;
   $('erase').disabled = !!ex;
   for (const b of $('pad').children) b.disabled = !!ex;
 }
@@ -282,6 +281,12 @@ function boxText(g = game) {
   return `${g.box[0]}x${g.box[1]}`;
 }
 
+/** The puzzle of a game as the API takes it: a variant's text as it came, else the givens
+ *  and the box shape. */
+function puzzleOf(g) {
+  return g.variant ? { puzzle: g.variant.source } : { puzzle: rowsOf(g.givens), box: boxText(g) };
+}
+
 /** The solution, from the game, the server or (small grids, offline) the page's solver. */
 async function solution() {
   if (game.solution) return game.solution;
@@ -324,8 +329,10 @@ async function busy(label, work) {
 }
 
 function rate(g) {
+  // A variant is rated by Explain all: rating every one opened would keep the server busy
+  // for seconds with hard ones.
   if (g.variant) return;
-  post('rate', { puzzle: toRows(g.givens, g.size), box: boxText(g), timeout: 10 })
+  post('rate', { ...puzzleOf(g), timeout: 10 })
     .then((res) => {
       if (res.status === 'rated') {
         g.rating = { er: res.er, level: res.level };
@@ -543,10 +550,10 @@ function playerMarks() {
 }
 
 async function askHint() {
-  if (!game || game.setter || game.variant || ui.explain) return;
+  if (!game || game.setter || ui.explain) return;
   const g = game;
   await busy('Looking for the next step…', async () => {
-    const body = { puzzle: rowsOf(g.givens), grid: rowsOf(values(g)), box: boxText(g), timeout: 10 };
+    const body = { ...puzzleOf(g), grid: rowsOf(values(g)), timeout: 10 };
     const marks = playerMarks();
     if (marks) body.marks = marks;
     const res = await post('hint', body);
@@ -554,7 +561,7 @@ async function askHint() {
     ui.mistakes = new Set();
     switch (res.status) {
       case 'hint': {
-        const cands = candidates(g.size, g.box, values(g));
+        const cands = candidates(g.size, g.box, values(g), g.regions);
         const view = stepView(g, res.step, (i) => (g.corner[i].length ? g.corner[i] : cands[i]));
         ui.hint = { step: res.step, view };
         $('hint-title').textContent = `${res.step.name[0].toUpperCase()}${res.step.name.slice(1)} (ER ${res.step.er.toFixed(1)})`;
@@ -593,10 +600,10 @@ function applyHint() {
 }
 
 async function explainAll() {
-  if (!game || game.setter || game.variant) return;
+  if (!game || game.setter) return;
   const g = game;
   await busy('Explaining every step…', async () => {
-    const res = await post('explain', { puzzle: rowsOf(g.givens), box: boxText(g), timeout: 10 });
+    const res = await post('explain', { ...puzzleOf(g), timeout: 10 });
     if (g !== game) return;
     if (!res.steps.length) {
       message({ multiple: 'This puzzle has more than one solution: it cannot be explained.', no_solution: 'This puzzle has no solution.', timeout: 'The explanation took too long.' }[res.status] || `No steps (${res.status}).`, 'bad');

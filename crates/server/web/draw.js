@@ -2,7 +2,8 @@
 // backgrounds and their digits. The SVG's units are cells (viewBox 0 0 N N); clues outside
 // the grid are drawn in the board's margin (negative coordinates or past N). Each constraint
 // is one `<g class="vc" data-k="…" data-kind="…">` (k: its index in the puzzle, as `check`
-// names it), so that a broken one can be marked and tests can count what is drawn. Colours
+// names it and a step of `hint` or `explain` does), so that a broken one, or one a step uses,
+// can be marked and tests can count what is drawn. Colours
 // come from CSS variables (style.css), light and dark. Constraints come from
 // `/api/v1/read`: cells are [row, column], 1-based.
 
@@ -271,5 +272,15 @@ export function drawConstraints(svg, size, constraints, cells = []) {
 
 /** Marks the constraints of `indices` as broken (and unmarks the others). */
 export function markBroken(svg, indices) {
-  for (const g of svg.querySelectorAll('g.vc')) g.classList.toggle('broken', indices.has(Number(g.dataset.k)));
+  mark(svg, 'broken', indices);
+}
+
+/** Marks the constraints of `indices` as used by the hint or explained step shown (and
+ *  unmarks the others). */
+export function markUsed(svg, indices) {
+  mark(svg, 'used', indices);
+}
+
+function mark(svg, cls, indices) {
+  for (const g of svg.querySelectorAll('g.vc')) g.classList.toggle(cls, indices.has(Number(g.dataset.k)));
 }

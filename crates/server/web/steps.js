@@ -1,14 +1,15 @@
-// A logical step as the page shows it: the cells, candidates, houses and chains a step of the
-// API (`/api/v1/hint`, `/api/v1/explain`) names, placed on a game's grid, and the boards
-// between the steps of a whole explanation. Pure functions of the game and the steps.
+// A logical step as the page shows it: the cells, candidates, houses, chains and (for a
+// variant puzzle) constraints a step of the API (`/api/v1/hint`, `/api/v1/explain`) names,
+// placed on a game's grid, and the boards between the steps of a whole explanation. Pure
+// functions of the game and the steps.
 
-import { candidates, geometry } from './game.js';
+import { candidates, geometryOf } from './game.js';
 
 /** Cells of a house named as the API names it (`row 3`, `column 4`, `box 5`). */
 function houseCells(game, name) {
   const m = /^(row|column|box) (\d+)$/.exec(name);
   if (!m) return [];
-  const geo = geometry(game.size, game.box);
+  const geo = geometryOf(game);
   const k = Number(m[2]) - 1;
   return ({ row: geo.rows, column: geo.cols, box: geo.boxes })[m[1]][k] || [];
 }
@@ -51,15 +52,17 @@ export function stepView(game, step, marksOf) {
     for (const c of chains.flat()) if (c.i === i) list.add(c.d);
     marks.set(i, [...list].sort((a, b) => a - b));
   }
-  return { cells, targets, place, elim, houseCells: houses, digits: new Set(step.digits), chains, marks };
+  // A variant's constraints the step uses, by their index (draw.js's `data-k`).
+  const constraints = new Set((step.constraints || []).map((c) => c.index).filter((k) => k !== null && k !== undefined));
+  return { cells, targets, place, elim, houseCells: houses, digits: new Set(step.digits), chains, marks, constraints };
 }
 
 /** The boards before each step, from the game's givens: digits placed and candidates left. */
 export function explainStates(game, steps) {
   const n = game.size;
-  const geo = geometry(n, game.box);
+  const geo = geometryOf(game);
   let vals = game.givens.slice();
-  let cands = candidates(n, game.box, vals);
+  let cands = candidates(n, game.box, vals, game.regions);
   const states = [{ values: vals, cands }];
   for (const step of steps) {
     vals = vals.slice();

@@ -37,12 +37,27 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
                 Input::Classic(Err(errors)) => return out.invalid(&errors),
                 Input::Variant(Err(errors)) => return variant::invalid(out, &errors),
                 Input::Variant(Ok(read)) => {
-                    if args.marks.is_some() || givens.is_some() {
-                        return out.unfit("--marks and --givens are for classic grids");
+                    if givens.is_some() {
+                        return out.unfit(
+                            "--givens is for classic grids (a variant puzzle carries its own)",
+                        );
                     }
                     variant::warnings(out, &read);
+                    let values = read.grid();
+                    // The marks are read against the player's grid, in the puzzle's boxes.
+                    let marks = match &args.marks {
+                        Some(text) => {
+                            let grid = variant::grid_of(&read.puzzle, &values);
+                            match read_marks(text, &grid, &options.alphabet) {
+                                Ok(marks) => Some(marks),
+                                Err(errors) => return out.invalid_option("--marks", &errors),
+                            }
+                        }
+                        None => None,
+                    };
                     let stop = super::logic_stop(args.logic.timeout);
-                    let hint = logic::hint_variant(&read.puzzle, &read.grid(), &stop);
+                    let hint =
+                        logic::hint_variant_with(&read.puzzle, &values, marks.as_deref(), &stop);
                     return write(out, hint, false);
                 }
             };

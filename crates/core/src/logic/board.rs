@@ -138,6 +138,15 @@ impl Geometry {
         }
     }
 
+    /// The index of the constraint that makes group `h` (a house beyond rows, columns and
+    /// regions) in the puzzle's constraints; none for a row, column or region.
+    pub fn constraint_of(&self, h: usize) -> Option<usize> {
+        let x = self.extras.as_ref()?;
+        x.groups
+            .get(h.checked_sub(self.houses.len())?)
+            .map(|g| g.constraint)
+    }
+
     /// Whether two cells share a house (or, on a variant board, must differ).
     pub fn sees(&self, a: usize, b: usize) -> bool {
         let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);

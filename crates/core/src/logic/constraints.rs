@@ -75,7 +75,11 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
             ),
         };
         step.reason = format!("{name}: {rule}");
-        step.constraint(name);
+        let index = match unit {
+            Unit::Constraint(k) => Some(k),
+            Unit::Innies | Unit::Leftovers => None,
+        };
+        step.constraint(name, index);
         return Some(step);
     }
     None

@@ -81,25 +81,7 @@ pub fn hint(
     let Some(solution) = first.filter(|_| !several) else {
         return Ok(Hint::NoUniqueSolution);
     };
-    let n = grid.side();
-    let mut mistakes = Vec::new();
-    for (i, (&v, &s)) in grid.values().iter().zip(solution.values()).enumerate() {
-        let cell = Cell::new(i / n, i % n);
-        if v != 0 && v != s {
-            mistakes.push(Mistake {
-                cell,
-                entered: Digit::new(v.into()),
-            });
-        } else if v == 0 {
-            let marked = marks.and_then(|m| m.get(i)).filter(|m| !m.is_empty());
-            if marked.is_some_and(|m| !m.iter().any(|d| d.get() == usize::from(s))) {
-                mistakes.push(Mistake {
-                    cell,
-                    entered: None,
-                });
-            }
-        }
-    }
+    let mistakes = mistakes(grid.side(), grid.values(), solution.values(), marks);
     if !mistakes.is_empty() {
         return Ok(Hint::Mistakes(mistakes));
     }
@@ -122,10 +104,52 @@ pub fn hint(
     })
 }
 
+/// The player's mistakes on a grid of side `n` (row-major `values`, 0 empty) against the
+/// `solution`: wrong digits, and marks (one list a cell, empty: none) that leave out the right
+/// one, in reading order.
+fn mistakes(
+    n: usize,
+    values: &[u16],
+    solution: &[u16],
+    marks: Option<&[Vec<Digit>]>,
+) -> Vec<Mistake> {
+    let mut mistakes = Vec::new();
+    for (i, (&v, &s)) in values.iter().zip(solution).enumerate() {
+        let cell = Cell::new(i / n, i % n);
+        if v != 0 && v != s {
+            mistakes.push(Mistake {
+                cell,
+                entered: Digit::new(v.into()),
+            });
+        } else if v == 0 {
+            let marked = marks.and_then(|m| m.get(i)).filter(|m| !m.is_empty());
+            if marked.is_some_and(|m| !m.iter().any(|d| d.get() == usize::from(s))) {
+                mistakes.push(Mistake {
+                    cell,
+                    entered: None,
+                });
+            }
+        }
+    }
+    mistakes
+}
+
 /// A hint for a variant puzzle: `values` are the player's grid (the givens and the player's
 /// entries, row-major, 0 for an empty cell). Entries that differ from the puzzle's unique
 /// solution come first; else the next logical step from the player's grid.
 pub fn hint_variant(puzzle: &Puzzle, values: &[u16], stop: &Stop) -> Result<Hint, LogicError> {
+    hint_variant_with(puzzle, values, None, stop)
+}
+
+/// [`hint_variant`] with the player's pencil marks, one list a cell (an empty list: a cell
+/// without marks): marks that leave out a cell's right digit are mistakes, and the others
+/// narrow the cells' candidates before the next step is looked for.
+pub fn hint_variant_with(
+    puzzle: &Puzzle,
+    values: &[u16],
+    marks: Option<&[Vec<Digit>]>,
+    stop: &Stop,
+) -> Result<Hint, LogicError> {
     let n = puzzle.size();
     if values.len() != n * n {
         return Err(LogicError::Contradiction(format!(
@@ -143,13 +167,14 @@ pub fn hint_variant(puzzle: &Puzzle, values: &[u16], stop: &Stop) -> Result<Hint
     let Some(solution) = first.filter(|_| !several) else {
         return Ok(Hint::NoUniqueSolution);
     };
-    let mistakes: Vec<Mistake> = (0..n * n)
-        .filter(|&i| values[i] != 0 && values[i] != solution[i])
-        .map(|i| Mistake {
-            cell: Cell::new(i / n, i % n),
-            entered: Digit::new(values[i].into()),
-        })
-        .collect();
+    if marks.is_some_and(|m| m.len() != n * n) {
+        return Err(LogicError::Contradiction(format!(
+            "marks for {} cells, the puzzle has {}",
+            marks.map_or(0, <[_]>::len),
+            n * n
+        )));
+    }
+    let mistakes = mistakes(n, values, &solution, marks);
     if !mistakes.is_empty() {
         return Ok(Hint::Mistakes(mistakes));
     }
@@ -157,6 +182,11 @@ pub fn hint_variant(puzzle: &Puzzle, values: &[u16], stop: &Stop) -> Result<Hint
     for (i, &v) in values.iter().enumerate() {
         if v != 0 && board.values[i] == 0 {
             board.place(i, v as usize - 1);
+        }
+    }
+    for (i, m) in marks.unwrap_or_default().iter().enumerate() {
+        if board.values[i] == 0 && !m.is_empty() {
+            board.cands[i] &= m.iter().fold(0u64, |acc, d| acc | 1 << d.index());
         }
     }
     if board.is_solved() {
@@ -226,5 +256,69 @@ mod tests {
             ..Stop::default()
         };
         assert_eq!(hint(None, &puzzle, None, &past).unwrap(), Hint::Interrupted);
+    }
+
+    /// A 4×4 killer (`nsudoku generate --variant killer --size 4 --seed 1`) and its solution.
+    const KILLER: &str = "....\n....\n....\n....\nkiller 4 r1-2c1\nkiller 2 r1c2\n\
+        killer 7 r1c3-4 r2c3\nkiller 9 r2c2 r3c1-2\nkiller 7 r2-3c4\nkiller 6 r3-4c3 r4c4\n\
+        killer 5 r4c1-2\n";
+    const KILLER_SOLUTION: &str = "3241142323144132";
+
+    #[test]
+    fn a_variant_hint_takes_the_players_marks() {
+        let read = crate::variant::read(KILLER, Default::default()).unwrap();
+        let puzzle = &read.puzzle;
+        let solution: Vec<u16> = KILLER_SOLUTION
+            .bytes()
+            .map(|b| u16::from(b - b'0'))
+            .collect();
+        assert!(puzzle.is_solution(&solution));
+        let stop = Stop::default();
+        let digits = |ds: &[usize]| ds.iter().map(|&d| Digit::new(d).unwrap()).collect();
+        let empty = vec![0u16; 16];
+        // Marks of r1c1 without its 3, and a wrong 3 in r1c2 (a 2), are mistakes.
+        let mut marks: Vec<Vec<Digit>> = vec![Vec::new(); 16];
+        marks[0] = digits(&[1, 2]);
+        let Hint::Mistakes(m) = hint_variant_with(puzzle, &empty, Some(&marks), &stop).unwrap()
+        else {
+            panic!("a mistake expected");
+        };
+        assert_eq!(
+            m,
+            [Mistake {
+                cell: Cell::new(0, 0),
+                entered: None
+            }]
+        );
+        let mut wrong = empty.clone();
+        wrong[1] = 3;
+        let Hint::Mistakes(m) = hint_variant_with(puzzle, &wrong, None, &stop).unwrap() else {
+            panic!("a mistake expected");
+        };
+        assert_eq!(m[0].entered, Digit::new(3));
+        // Without marks, the first step is a cage's; with each cell marked with its digit
+        // alone, a single, placing the solution's digit.
+        let Hint::Step(step) = hint_variant(puzzle, &empty, &stop).unwrap() else {
+            panic!("a step expected");
+        };
+        assert_eq!(step.technique, super::super::Technique::ConstraintLogic);
+        assert_eq!(step.constraint_indices, [Some(0)]);
+        let right: Vec<Vec<Digit>> = solution.iter().map(|&d| digits(&[d.into()])).collect();
+        let Hint::Step(step) = hint_variant_with(puzzle, &empty, Some(&right), &stop).unwrap()
+        else {
+            panic!("a step expected");
+        };
+        assert!(!step.placements.is_empty(), "{step}");
+        for p in &step.placements {
+            assert_eq!(
+                p.digit.get(),
+                usize::from(solution[p.cell.row() * 4 + p.cell.col()])
+            );
+        }
+        assert!(hint_variant_with(puzzle, &empty, Some(&right[..3]), &stop).is_err());
+        assert_eq!(
+            hint_variant(puzzle, &solution, &stop).unwrap(),
+            Hint::Solved
+        );
     }
 }

@@ -188,8 +188,8 @@ pub(super) fn locked(board: &Board) -> Option<Step> {
                 ),
             };
             if let Some(x) = &geo.extras {
-                for name in x.peer_constraints(geo, &cells, &removed) {
-                    step.constraint(name);
+                for (name, index) in x.peer_constraints(geo, &cells, &removed) {
+                    step.constraint(name, index);
                 }
             }
             return Some(step);

@@ -52,7 +52,7 @@ use crate::grid::Grid;
 use crate::solve::Stop;
 use crate::variant::Puzzle;
 pub use board::{Board, LogicError};
-pub use hint::{Hint, Mistake, hint, hint_variant};
+pub use hint::{Hint, Mistake, hint, hint_variant, hint_variant_with};
 pub use rate::{Level, Rating, Scale, rate, rate_variant, rate_with, rate_within};
 pub use step::{Candidate, Step, Technique};
 

@@ -294,6 +294,11 @@ pub struct Step {
     /// `anti-knight`); none on a classic board.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<String>,
+    /// For each of `constraints`, its index in the puzzle's constraints
+    /// ([`Puzzle::constraints`](crate::variant::Puzzle::constraints)) when one constraint
+    /// gives it; none for a rule several make (innies and outies, the law of leftovers).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub constraint_indices: Vec<Option<usize>>,
     /// The reasoning in words, without the changes (`naked pair 3,7 in row 2`).
     pub reason: String,
 }
@@ -309,6 +314,7 @@ impl Step {
             houses: Vec::new(),
             digits: Vec::new(),
             constraints: Vec::new(),
+            constraint_indices: Vec::new(),
             reason: String::new(),
         }
     }
@@ -361,7 +367,7 @@ impl Step {
 
     pub(super) fn house(&mut self, geo: &Geometry, h: usize) {
         if h >= geo.houses.len() {
-            return self.constraint(geo.name(h));
+            return self.constraint(geo.name(h), geo.constraint_of(h));
         }
         let house = geo.house(h);
         if !self.houses.contains(&house) {
@@ -369,9 +375,11 @@ impl Step {
         }
     }
 
-    pub(super) fn constraint(&mut self, name: String) {
+    /// A constraint the step uses: its name and, when one constraint gives it, its index.
+    pub(super) fn constraint(&mut self, name: String, index: Option<usize>) {
         if !self.constraints.contains(&name) {
             self.constraints.push(name);
+            self.constraint_indices.push(index);
         }
     }
 

@@ -28,6 +28,8 @@ pub(crate) struct Extra {
     pub full: bool,
     /// What players call it (`killer cage 15 r1c1,r1c2`).
     pub name: String,
+    /// The index of the constraint that makes it, in the puzzle's constraints.
+    pub constraint: usize,
 }
 
 /// What a variant puzzle adds to a board's geometry.
@@ -57,8 +59,10 @@ impl Extras {
     }
 
     /// Why cells `a` and `b` must differ when no row, column or region says so: the
-    /// constraint's name (`anti-knight`, `killer cage 15 r1c1,r1c2`).
-    pub fn why(&self, geo: &Geometry, a: usize, b: usize) -> Option<String> {
+    /// constraint's name (`anti-knight`, `killer cage 15 r1c1,r1c2`) and its index in the
+    /// puzzle's constraints (none for cells that hold the same digit, which several rules may
+    /// make).
+    pub fn why_at(&self, geo: &Geometry, a: usize, b: usize) -> Option<(String, Option<usize>)> {
         let (ha, hb) = (geo.cell_houses[a], geo.cell_houses[b]);
         if (0..3).any(|k| ha[k] == hb[k]) || !self.sees(a, b) {
             return None;
@@ -69,47 +73,66 @@ impl Extras {
             .iter()
             .find(|g| g.cells.contains(&a16) && g.cells.contains(&b16))
         {
-            return Some(g.name.clone());
+            return Some((g.name.clone(), Some(g.constraint)));
         }
         let n = geo.n;
         let (dr, dc) = ((a / n).abs_diff(b / n), (a % n).abs_diff(b % n));
         let (ca, cb) = (Cell::new(a / n, a % n), Cell::new(b / n, b % n));
         let on = |line: &[Cell]| line.contains(&ca) && line.contains(&cb);
-        let name = self.puzzle.constraints().iter().find_map(|c| match c {
-            Constraint::AntiKnight if dr.min(dc) == 1 && dr.max(dc) == 2 => {
-                Some("anti-knight".to_string())
-            }
-            Constraint::AntiKing if dr.max(dc) == 1 => Some("anti-king".to_string()),
-            Constraint::Chess { offsets }
-                if offsets.iter().any(|&(x, y)| {
-                    let (x, y) = (x as usize, y as usize);
-                    (x, y) == (dr, dc) || (y, x) == (dr, dc)
-                }) =>
-            {
-                Some("chess".to_string())
-            }
-            Constraint::Taxicab { distance } if dr + dc == *distance as usize => {
-                Some(format!("taxicab {distance}"))
-            }
-            Constraint::Thermometer { line } if on(line) => Some(format!(
-                "thermometer {}",
-                cell_text(line.iter().map(|c| c.row() * n + c.col()), n)
-            )),
-            Constraint::Nabner { line } if on(line) => Some(format!(
-                "nabner line {}",
-                cell_text(line.iter().map(|c| c.row() * n + c.col()), n)
-            )),
-            _ => None,
-        });
-        Some(name.unwrap_or_else(|| "cells that hold the same digit (clone, palindrome)".into()))
+        let name = self
+            .puzzle
+            .constraints()
+            .iter()
+            .enumerate()
+            .find_map(|(k, c)| {
+                let name = match c {
+                    Constraint::AntiKnight if dr.min(dc) == 1 && dr.max(dc) == 2 => {
+                        Some("anti-knight".to_string())
+                    }
+                    Constraint::AntiKing if dr.max(dc) == 1 => Some("anti-king".to_string()),
+                    Constraint::Chess { offsets }
+                        if offsets.iter().any(|&(x, y)| {
+                            let (x, y) = (x as usize, y as usize);
+                            (x, y) == (dr, dc) || (y, x) == (dr, dc)
+                        }) =>
+                    {
+                        Some("chess".to_string())
+                    }
+                    Constraint::Taxicab { distance } if dr + dc == *distance as usize => {
+                        Some(format!("taxicab {distance}"))
+                    }
+                    Constraint::Thermometer { line } if on(line) => Some(format!(
+                        "thermometer {}",
+                        cell_text(line.iter().map(|c| c.row() * n + c.col()), n)
+                    )),
+                    Constraint::Nabner { line } if on(line) => Some(format!(
+                        "nabner line {}",
+                        cell_text(line.iter().map(|c| c.row() * n + c.col()), n)
+                    )),
+                    _ => None,
+                };
+                name.map(|name| (name, Some(k)))
+            });
+        Some(name.unwrap_or_else(|| {
+            (
+                "cells that hold the same digit (clone, palindrome)".into(),
+                None,
+            )
+        }))
     }
 
     /// The constraints that make each of `to` see each of `from`, beyond the houses.
-    pub fn peer_constraints(&self, geo: &Geometry, from: &[usize], to: &[usize]) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
+    /// Each with its index in the puzzle's constraints, when one constraint gives it.
+    pub fn peer_constraints(
+        &self,
+        geo: &Geometry,
+        from: &[usize],
+        to: &[usize],
+    ) -> Vec<(String, Option<usize>)> {
+        let mut out: Vec<(String, Option<usize>)> = Vec::new();
         for &a in from {
             for &b in to {
-                if let Some(why) = self.why(geo, a, b)
+                if let Some(why) = self.why_at(geo, a, b)
                     && !out.contains(&why)
                 {
                     out.push(why);
@@ -237,6 +260,7 @@ fn extra_groups(geo: &Geometry, puzzle: &Puzzle, facts: &Facts) -> Vec<Extra> {
             full: cells.len() == n,
             cells,
             name,
+            constraint: k,
         });
     }
     out
@@ -331,10 +355,16 @@ mod tests {
         let x = geo.extras.as_ref().unwrap();
         // r1c3 and r2c5 see each other by a knight's move; r1c1 and r1c2 by their row.
         assert!(geo.sees(2, 13));
-        assert_eq!(x.why(geo, 2, 13).as_deref(), Some("anti-knight"));
-        assert_eq!(x.why(geo, 0, 1), None);
+        assert_eq!(x.why_at(geo, 2, 13), Some(("anti-knight".into(), Some(0))));
+        assert_eq!(x.why_at(geo, 0, 1), None);
         assert_eq!(x.groups.len(), 1);
         assert_eq!(x.groups[0].name, "killer cage 3 r9c1,r9c2");
+        assert_eq!(
+            geo.constraint_of(geo.houses.len()),
+            Some(1),
+            "the cage's index"
+        );
+        assert_eq!(geo.constraint_of(0), None);
         // A 5 on the white dot leaves its neighbour neither 5 (row) nor 1, 2, 3, 7, 8, 9.
         let (a, b) = (4 * 9 + 4, 4 * 9 + 5);
         let offs: Vec<u32> = x.links(a * 9 + 4).iter().map(|l| l.0).collect();
@@ -349,6 +379,7 @@ mod tests {
         };
         let step = next_step(&board, &options).unwrap();
         assert_eq!(step.constraints, ["killer cage 3 r9c1,r9c2"]);
+        assert_eq!(step.constraint_indices, [Some(1)]);
         // Only 1 and 2 make 3: the cage keeps them, and they leave every cell seeing it all.
         let seen = "r7c1,r7c2,r7c3,r8c1,r8c2,r8c3,r9c3,r9c4,r9c5,r9c6,r9c7,r9c8,r9c9";
         assert_eq!(

@@ -219,6 +219,14 @@ class Step:
     def houses(self) -> List[str]: ...
     @property
     def digits(self) -> List[int]: ...
+    @property
+    def constraints(self) -> List[str]:
+        """On a variant puzzle, the constraints the step uses as players name them
+        (``killer cage 15 r1c1,r1c2``); empty on a classic puzzle."""
+    @property
+    def constraint_indices(self) -> List[Optional[int]]:
+        """For each of ``constraints``, its index in ``Variant.constraints`` (None for a rule
+        several constraints make: innies and outies, the law of leftovers)."""
 
 @final
 class Explanation(Sequence[Step]):
@@ -327,20 +335,31 @@ def solutions(
 ) -> Solutions:
     """The solutions, found lazily, up to ``limit`` (None: all)."""
 
-def explain(puzzle: _Classic, box: _Box = None, timeout: Optional[float] = 60.0) -> Explanation:
-    """The logical steps that solve the puzzle, simplest technique first (classic only)."""
+def explain(
+    puzzle: _Puzzle, box: _Box = None, timeout: Optional[float] = 60.0, *, ignore_unknown: bool = False
+) -> Explanation:
+    """The logical steps that solve the puzzle, classic or variant, simplest technique first."""
 
 def hint(
-    puzzle: _Classic,
-    givens: Optional[_Classic] = None,
+    puzzle: _Puzzle,
+    givens: Optional[_Puzzle] = None,
     marks: Optional[str] = None,
     box: _Box = None,
     timeout: Optional[float] = 60.0,
 ) -> Hint:
-    """The next logical step for a grid in progress, or the player's mistakes."""
+    """The next logical step for a grid in progress, or the player's mistakes. For a variant
+    puzzle: ``hint(variant)``, or ``hint(players_grid, givens=variant)``."""
 
-def rate(puzzle: _Classic, box: _Box = None, scale: str = "sukaku", timeout: Optional[float] = 60.0) -> Rating:
-    """The difficulty on Sudoku Explainer's ER scale, as ``nsudoku rate``."""
+def rate(
+    puzzle: _Puzzle,
+    box: _Box = None,
+    scale: str = "sukaku",
+    timeout: Optional[float] = 60.0,
+    *,
+    ignore_unknown: bool = False,
+) -> Rating:
+    """The difficulty on Sudoku Explainer's ER scale, as ``nsudoku rate`` (a variant puzzle:
+    its hardest step as ``explain`` takes them)."""
 
 def generate(
     size: int = 9,

@@ -484,6 +484,25 @@ impl<'a> Engine<'a> {
     /// On a variant board, the constraint behind the link from node `from` on to node `to`
     /// off (keys `pot × 2 + on`) when no row, column or region gives it.
     fn link_reason(&self, from: u32, to: u32) -> Option<String> {
+        self.link_reason_at(from, to).map(|(name, _)| name)
+    }
+
+    /// Names in `step` the constraints behind the links of the chain to `node` (on a variant
+    /// board; none on a classic one), each with its index in the puzzle's constraints.
+    pub(super) fn name_links(&self, prop: &Prop, node: u32, step: &mut Step) {
+        if self.geo.extras.is_none() {
+            return;
+        }
+        let tree = self.tree(prop, node);
+        for pair in tree.steps.windows(2) {
+            if let Some((name, index)) = self.link_reason_at(pair[0].0, pair[1].0) {
+                step.constraint(name, index);
+            }
+        }
+    }
+
+    /// [`Engine::link_reason`] with the constraint's index, when one constraint gives it.
+    fn link_reason_at(&self, from: u32, to: u32) -> Option<(String, Option<usize>)> {
         let x = self.geo.extras.as_ref()?;
         if from % 2 == 0 || to % 2 == 1 {
             return None;
@@ -493,14 +512,14 @@ impl<'a> Engine<'a> {
             return None;
         }
         if d == e
-            && let Some(why) = x.why(self.geo, a, b)
+            && let Some(why) = x.why_at(self.geo, a, b)
         {
             return Some(why);
         }
         let &(_, k) = x.links(from as usize / 2).iter().find(|l| l.0 == to / 2)?;
-        Some(crate::logic::constraints::name(
-            &x.puzzle.constraints()[k as usize],
-            self.n,
+        Some((
+            crate::logic::constraints::name(&x.puzzle.constraints()[k as usize], self.n),
+            Some(k as usize),
         ))
     }
 

@@ -170,6 +170,8 @@ fn search(
                         eng.path(&off, j)
                     );
                     step.reason += &eng.nested_text(&[(&on, i as u32), (&off, j)]);
+                    eng.name_links(&on, i as u32, &mut step);
+                    eng.name_links(&off, j, &mut step);
                     offer(&mut best, step, base, (cx, 1));
                 }
             }
@@ -293,6 +295,8 @@ fn contradiction(
         eng.path(prop, b)
     );
     step.reason += &eng.nested_text(&[(prop, a), (prop, b)]);
+    eng.name_links(prop, a, &mut step);
+    eng.name_links(prop, b, &mut step);
     offer(best, step, base, (cx, 7));
 }
 
@@ -365,6 +369,9 @@ fn common(
             .zip(&ends)
             .map(|((_, p), &j)| eng.path(p, j))
             .collect();
+        for ((_, p), &j) in props.iter().zip(&ends) {
+            eng.name_links(p, j, &mut step);
+        }
         step.reason = format!(
             "{}: {} gives {}: {}",
             t.name(),

@@ -134,6 +134,7 @@ pub(in crate::logic) fn strong_links(board: &Board, min: usize, max: usize) -> O
                 d + 1,
                 eng.path(&prop, last_on)
             );
+            eng.name_links(&prop, last_on, &mut step);
             let complexity = prop.nodes.len();
             let f = Found {
                 difficulty: step.difficulty,

@@ -245,6 +245,7 @@ fn forcing(
         let base = if links == Links::X { 6.6 } else { 7.0 };
         step.difficulty = round1(base + length_difficulty(complexity));
         step.reason = format!("{}: {}", step.technique.name(), eng.path(&prop, target));
+        eng.name_links(&prop, target, &mut step);
         Some(Found {
             difficulty: step.difficulty,
             complexity,
@@ -396,6 +397,7 @@ fn loop_step(eng: &mut Engine, prop: &Prop, closing: u32, links: Links) -> Optio
     let base = if links == Links::XY { 7.0 } else { 6.5 };
     step.difficulty = round1(base + length_difficulty(complexity));
     step.reason = format!("{}: {}", step.technique.name(), eng.path(prop, closing));
+    eng.name_links(prop, closing, &mut step);
     Some(Found {
         difficulty: step.difficulty,
         complexity,
