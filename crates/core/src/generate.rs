@@ -345,38 +345,25 @@ impl Generator {
                 attempts: 1,
             });
         }
-        for attempts in 1..=options.max_attempts {
-            if stop.expired() {
-                return None;
-            }
-            if let Some(made) = &stop.progress {
-                made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
+        attempts(options.max_attempts, stop, |attempts| {
             let solution = random_solution(options.shape, &mut rng, &mut checker);
             let (puzzle, cut) = dig(&solution, &orbits, &mut rng, &mut checker);
             // Digging one cell at a time with every check finished gives a minimal puzzle;
             // otherwise minimality must be checked.
             let checked = options.symmetry == Symmetry::None && !cut;
             if options.minimal && !checked && !minimal_with(&puzzle, &mut checker) {
-                continue;
+                return Attempt::Retry;
             }
-            let rating = match &options.rating {
-                Some(range) => match logic::rate_within(&puzzle, options.scale, stop) {
-                    // A puzzle logic cannot finish rates 20.0: wanted only in a band that
-                    // asks for it.
-                    Ok(r) if r.outcome != Outcome::Interrupted && range.contains(&r.er) => Some(r),
-                    _ => continue,
-                },
-                None => None,
-            };
-            return Some(Generated {
-                puzzle,
-                solution,
-                rating,
-                attempts,
-            });
-        }
-        None
+            let rate = || logic::rate_within(&puzzle, options.scale, stop);
+            rated_in(options.rating.as_ref(), rate).map_or(Attempt::Retry, |rating| {
+                Attempt::Made(Generated {
+                    puzzle,
+                    solution,
+                    rating,
+                    attempts,
+                })
+            })
+        })
     }
 }
 
@@ -394,6 +381,57 @@ impl Iterator for Generator {
             }
         }
         None
+    }
+}
+
+/// What one candidate puzzle came to.
+pub(crate) enum Attempt<T> {
+    /// A puzzle that fits the options.
+    Made(T),
+    /// It missed them: make another.
+    Retry,
+    /// The stop fired: give up.
+    Stopped,
+}
+
+/// Candidates made by `make` (given the attempt's number, from 1), each counted in the stop's
+/// progress, until one fits, the stop fires or `max_attempts` missed: what classic and variant
+/// generation share.
+pub(crate) fn attempts<T>(
+    max_attempts: u32,
+    stop: &Stop,
+    mut make: impl FnMut(u32) -> Attempt<T>,
+) -> Option<T> {
+    for attempt in 1..=max_attempts {
+        if stop.expired() {
+            return None;
+        }
+        if let Some(made) = &stop.progress {
+            made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        match make(attempt) {
+            Attempt::Made(made) => return Some(made),
+            Attempt::Retry => continue,
+            Attempt::Stopped => return None,
+        }
+    }
+    None
+}
+
+/// The rating a finished puzzle is kept with: `Some(None)` without a band, `Some(rating)`
+/// when `rate` (called only with a band) finished within the stop and its ER lies in the band,
+/// `None` when the puzzle misses the band (make another). A puzzle logic cannot finish rates
+/// 20.0: wanted only in a band that asks for it.
+pub(crate) fn rated_in(
+    band: Option<&RangeInclusive<f64>>,
+    rate: impl FnOnce() -> Result<Rating, logic::LogicError>,
+) -> Option<Option<Rating>> {
+    let Some(band) = band else {
+        return Some(None);
+    };
+    match rate() {
+        Ok(r) if r.outcome != Outcome::Interrupted && band.contains(&r.er) => Some(Some(r)),
+        _ => None,
     }
 }
 

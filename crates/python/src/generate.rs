@@ -1,5 +1,7 @@
-//! New puzzles: `generate` (one) and `generate_many` (a batch, on every core).
+//! New puzzles: `generate` (one) and `generate_many` (a batch, on every core); with
+//! `variant=`, variant puzzles (`generate_variant.rs`).
 
+use std::ops::RangeInclusive;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use nsudoku::generate::{Difficulty, Generator, Options, Symmetry};
@@ -9,15 +11,23 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors;
+use crate::generate_variant;
 use crate::grid::{PyGrid, array};
 use crate::input::{self, BoxShape};
 use crate::logic::{DEFAULT_TIMEOUT, Rating, scale};
 use crate::repr::quote;
+use crate::run::Work;
 use crate::runner::{Runner, Status, Symbol};
+use crate::variant::PyVariant;
 
 /// The choice of `all` that `name` names (the library's names: `rot180`, `easy`), or
 /// `ValueError` listing them, for the argument `arg`.
-fn named<T: Copy>(arg: &str, name: &str, all: &[T], name_of: fn(T) -> &'static str) -> PyResult<T> {
+pub(crate) fn named<T: Copy>(
+    arg: &str,
+    name: &str,
+    all: &[T],
+    name_of: fn(T) -> &'static str,
+) -> PyResult<T> {
     all.iter()
         .copied()
         .find(|&t| name_of(t) == name)
@@ -30,31 +40,113 @@ fn named<T: Copy>(arg: &str, name: &str, all: &[T], name_of: fn(T) -> &'static s
         })
 }
 
-/// The generator's options from the arguments, and the timeout a puzzle gets (by default 60 s
-/// when a rating is asked, none otherwise, as the CLI's).
-#[allow(clippy::too_many_arguments)]
-fn options(
-    size: usize,
-    boxes: Option<BoxShape>,
-    symmetry: &str,
-    minimal: bool,
-    difficulty: Option<&str>,
-    rating: Option<(f64, f64)>,
-    scale_name: &str,
-    timeout: Option<f64>,
-) -> PyResult<(Options, Option<Duration>)> {
-    let shape = match boxes {
-        Some(BoxShape(shape)) if size == 9 || size == shape.side() => shape,
-        Some(BoxShape(shape)) => {
+/// What `generate` and `generate_many` are asked to make: their arguments but the count, seed
+/// and threads.
+pub struct Asked<'a> {
+    pub size: usize,
+    pub boxes: Option<BoxShape>,
+    /// The variant kinds (`killer,x`), for variant puzzles.
+    pub variant: Option<&'a str>,
+    pub hide_totals: bool,
+    pub symmetry: &'a str,
+    pub minimal: bool,
+    pub difficulty: Option<&'a str>,
+    pub rating: Option<(f64, f64)>,
+    pub scale: &'a str,
+    pub timeout: Option<f64>,
+}
+
+impl<'a> Asked<'a> {
+    /// Classic puzzles of `size` (or `boxes`), without a rating.
+    fn new(size: usize, boxes: Option<BoxShape>, symmetry: &'a str, minimal: bool) -> Asked<'a> {
+        Asked {
+            size,
+            boxes,
+            variant: None,
+            hide_totals: false,
+            symmetry,
+            minimal,
+            difficulty: None,
+            rating: None,
+            scale: "sukaku",
+            timeout: None,
+        }
+    }
+
+    /// Variant puzzles of these kinds (none: classic ones).
+    fn variant(self, variant: Option<&'a str>, hide_totals: bool) -> Asked<'a> {
+        Asked {
+            variant,
+            hide_totals,
+            ..self
+        }
+    }
+
+    /// Rated in a band (`difficulty` or `rating`, on `scale`), each within `timeout`.
+    fn rated(
+        self,
+        difficulty: Option<&'a str>,
+        rating: Option<(f64, f64)>,
+        scale: &'a str,
+        timeout: Option<f64>,
+    ) -> Asked<'a> {
+        Asked {
+            difficulty,
+            rating,
+            scale,
+            timeout,
+            ..self
+        }
+    }
+
+    /// The classic generator's options, and the timeout a puzzle gets (by default 60 s when a
+    /// rating is asked, none otherwise, as the CLI's).
+    fn classic(&self) -> PyResult<(Options, Option<Duration>)> {
+        if self.hide_totals {
+            return Err(PyValueError::new_err(
+                "hide_totals: only killer puzzles (variant=\"killer\") have cage totals",
+            ));
+        }
+        let (size, boxes) = (self.size, self.boxes);
+        let shape = match boxes {
+            Some(BoxShape(shape)) if size == 9 || size == shape.side() => shape,
+            Some(BoxShape(shape)) => {
+                return Err(PyValueError::new_err(format!(
+                    "box {shape} makes {n}x{n} grids, not size {size}",
+                    n = shape.side()
+                )));
+            }
+            None => {
+                Shape::for_side(size).map_err(|e| PyValueError::new_err(format!("size: {e}")))?
+            }
+        };
+        let symmetry = named("symmetry", self.symmetry, &Symmetry::ALL, Symmetry::name)?;
+        let (rating, duration) = band(self.difficulty, self.rating, self.timeout)?;
+        if rating.is_some() && shape.side() > 64 {
             return Err(PyValueError::new_err(format!(
-                "box {shape} makes {n}x{n} grids, not size {size}",
+                "ratings work up to 64×64 grids, not {n}×{n}",
                 n = shape.side()
             )));
         }
-        None => Shape::for_side(size).map_err(|e| PyValueError::new_err(format!("size: {e}")))?,
-    };
-    let symmetry = named("symmetry", symmetry, &Symmetry::ALL, Symmetry::name)?;
-    let rating = match (difficulty, rating) {
+        let options = Options {
+            symmetry,
+            minimal: self.minimal,
+            rating,
+            scale: scale(self.scale)?,
+            ..Options::new(shape)
+        };
+        Ok((options, duration))
+    }
+}
+
+/// The ER band `difficulty` or `rating` asks for, and the timeout a puzzle gets (by default
+/// 60 s with a band, none otherwise, as the CLI's): what classic and variant generation share.
+pub(crate) fn band(
+    difficulty: Option<&str>,
+    rating: Option<(f64, f64)>,
+    timeout: Option<f64>,
+) -> PyResult<(Option<RangeInclusive<f64>>, Option<Duration>)> {
+    let band = match (difficulty, rating) {
         (Some(_), Some(_)) => {
             return Err(PyValueError::new_err("give difficulty or rating, not both"));
         }
@@ -69,24 +161,11 @@ fn options(
         }
         (None, None) => None,
     };
-    if rating.is_some() && shape.side() > 64 {
-        return Err(PyValueError::new_err(format!(
-            "ratings work up to 64×64 grids, not {n}×{n}",
-            n = shape.side()
-        )));
-    }
     let timeout = match timeout {
-        None if rating.is_some() => Some(DEFAULT_TIMEOUT),
+        None if band.is_some() => Some(DEFAULT_TIMEOUT),
         t => t,
     };
-    let options = Options {
-        symmetry,
-        minimal,
-        rating,
-        scale: scale(scale_name)?,
-        ..Options::new(shape)
-    };
-    Ok((options, input::duration(timeout)?))
+    Ok((band, input::duration(timeout)?))
 }
 
 /// The `size` argument: a number. A variant puzzle given instead is refused: the generator
@@ -103,7 +182,9 @@ impl<'py> FromPyObject<'_, 'py> for Size {
             Err(e) => e,
         };
         if obj.extract::<input::Puzzle>().is_ok_and(|p| p.is_variant()) {
-            return Err(errors::variant_refused("generate does not make them"));
+            return Err(errors::variant_refused(
+                "generate does not make them from a puzzle (variant=\"killer\" makes new ones)",
+            ));
         }
         Err(not_a_size)
     }
@@ -116,12 +197,19 @@ pub(crate) fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// A new puzzle: a classic one's grid, or a variant puzzle.
+#[derive(Clone, Debug, IntoPyObject)]
+pub enum Made {
+    Classic(PyGrid),
+    Variant(PyVariant),
+}
+
 /// A new puzzle, from ``generate``.
 #[pyclass(frozen, get_all, module = "nsudoku")]
 #[derive(Debug)]
 pub struct Generated {
-    /// The puzzle: exactly one solution.
-    pub puzzle: PyGrid,
+    /// The puzzle: exactly one solution (a ``Grid``, or a ``Variant`` with ``variant=``).
+    pub puzzle: Made,
     /// Its solution.
     pub solution: PyGrid,
     /// Its rating, when a ``difficulty`` or ``rating`` was asked for.
@@ -133,15 +221,18 @@ pub struct Generated {
 #[pymethods]
 impl Generated {
     fn __str__(&self) -> String {
-        self.puzzle.text()
+        match &self.puzzle {
+            Made::Classic(grid) => grid.text(),
+            Made::Variant(v) => v.to_text(),
+        }
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "Generated(puzzle={}, seed={})",
-            quote(&self.puzzle.text()),
-            self.seed
-        )
+        let puzzle = match &self.puzzle {
+            Made::Classic(grid) => quote(&grid.text()),
+            Made::Variant(v) => v.__repr__(),
+        };
+        format!("Generated(puzzle={puzzle}, seed={})", self.seed)
     }
 }
 
@@ -155,16 +246,25 @@ impl Generated {
 /// first of ``nsudoku generate --seed``. Raises ``Timeout`` after ``timeout`` seconds (default:
 /// 60 with a difficulty or rating, else none). The puzzles are classic: a variant puzzle
 /// given for ``size`` raises ``Error``.
+///
+/// ``variant`` (``"killer"``, ``"killer,x"``, ``"jigsaw,anti-knight"``, …; sizes 4 to 16) makes
+/// a variant puzzle instead, unique and minimal: ``puzzle`` is then a ``Variant`` and
+/// ``solution`` a ``Grid``, the same as ``nsudoku generate --variant KINDS --seed seed``;
+/// ``difficulty`` and ``rating`` rate it by the variant logic; ``hide_totals=True`` takes off
+/// every killer cage total the puzzle can do without. ``scale`` is for classic puzzles.
 #[pyfunction]
-#[pyo3(signature = (size = Size(9), r#box = None, *, symmetry = "none", minimal = false,
-    difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None),
-    text_signature = "(size=9, box=None, *, symmetry='none', minimal=False, difficulty=None, \
-        rating=None, scale='sukaku', seed=None, timeout=None)")]
+#[pyo3(signature = (size = Size(9), r#box = None, *, variant = None, hide_totals = false,
+    symmetry = "none", minimal = false, difficulty = None, rating = None, scale = "sukaku",
+    seed = None, timeout = None),
+    text_signature = "(size=9, box=None, *, variant=None, hide_totals=False, symmetry='none', \
+        minimal=False, difficulty=None, rating=None, scale='sukaku', seed=None, timeout=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
     size: Size,
     r#box: Option<BoxShape>,
+    variant: Option<&str>,
+    hide_totals: bool,
     symmetry: &str,
     minimal: bool,
     difficulty: Option<&str>,
@@ -173,28 +273,40 @@ pub fn generate(
     seed: Option<u64>,
     timeout: Option<f64>,
 ) -> PyResult<Generated> {
-    let (options, duration) = options(
-        size.0, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
-    )?;
+    let asked = Asked::new(size.0, r#box, symmetry, minimal)
+        .variant(variant, hide_totals)
+        .rated(difficulty, rating, scale, timeout);
+    if let Some(kinds) = asked.variant {
+        return generate_variant::one(py, &asked, kinds, seed);
+    }
+    let (options, duration) = asked.classic()?;
     let seed = seed.unwrap_or_else(clock_seed);
     let generator = Generator::new(options, seed);
-    let work = crate::run::Work::new(duration, false);
+    let work = Work::new(duration, false);
     let made = work.run(py, |stop| generator.puzzle_within(0, stop))?;
     match made {
         Some(g) => Ok(Generated {
-            puzzle: PyGrid(g.puzzle),
+            puzzle: Made::Classic(PyGrid(g.puzzle)),
             solution: PyGrid(g.solution),
             rating: g.rating.as_ref().and_then(Rating::of),
             seed,
         }),
-        None if work.stop.expired() => Err(errors::timeout(format!(
+        None => Err(none_found(
+            &work,
+            duration,
+            generator.options().max_attempts,
+        )),
+    }
+}
+
+/// The error for a puzzle not found: `Timeout` when the work's time ran out, else `Error`.
+pub(crate) fn none_found(work: &Work, duration: Option<Duration>, attempts: u32) -> PyErr {
+    match work.stop.expired() {
+        true => errors::timeout(format!(
             "no puzzle found in {} s",
             duration.map_or(0.0, |d| d.as_secs_f64())
-        ))),
-        None => Err(errors::error(format!(
-            "no puzzle found in {} attempts",
-            generator.options().max_attempts
-        ))),
+        )),
+        false => errors::error(format!("no puzzle found in {attempts} attempts")),
     }
 }
 
@@ -204,18 +316,25 @@ pub fn generate(
 /// Returns ``(puzzles, solutions)``, two ``(count, N²)`` arrays (``uint8``; ``uint16`` beyond
 /// 255×255), the ``i``-th rows the ``i``-th puzzle of the seed. A puzzle not found within
 /// ``timeout`` seconds leaves both rows zero.
+///
+/// With ``variant``, ``puzzles`` is a list of ``Variant`` (None for one not found in time) and
+/// ``solutions`` a ``(count, N²)`` ``uint8`` array (zeros for none): the puzzles of
+/// ``nsudoku generate --variant KINDS -n count --seed seed``, whatever the threads.
 #[pyfunction]
-#[pyo3(signature = (count, size = Size(9), r#box = None, *, symmetry = "none", minimal = false,
-    difficulty = None, rating = None, scale = "sukaku", seed = None, timeout = None,
-    threads = None),
-    text_signature = "(count, size=9, box=None, *, symmetry='none', minimal=False, \
-        difficulty=None, rating=None, scale='sukaku', seed=None, timeout=None, threads=None)")]
+#[pyo3(signature = (count, size = Size(9), r#box = None, *, variant = None, hide_totals = false,
+    symmetry = "none", minimal = false, difficulty = None, rating = None, scale = "sukaku",
+    seed = None, timeout = None, threads = None),
+    text_signature = "(count, size=9, box=None, *, variant=None, hide_totals=False, \
+        symmetry='none', minimal=False, difficulty=None, rating=None, scale='sukaku', seed=None, \
+        timeout=None, threads=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_many<'py>(
     py: Python<'py>,
     count: usize,
     size: Size,
     r#box: Option<BoxShape>,
+    variant: Option<&str>,
+    hide_totals: bool,
     symmetry: &str,
     minimal: bool,
     difficulty: Option<&str>,
@@ -225,9 +344,13 @@ pub fn generate_many<'py>(
     timeout: Option<f64>,
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (options, duration) = options(
-        size.0, r#box, symmetry, minimal, difficulty, rating, scale, timeout,
-    )?;
+    let asked = Asked::new(size.0, r#box, symmetry, minimal)
+        .variant(variant, hide_totals)
+        .rated(difficulty, rating, scale, timeout);
+    if let Some(kinds) = asked.variant {
+        return generate_variant::many(py, &asked, kinds, count, seed, threads);
+    }
+    let (options, duration) = asked.classic()?;
     let side = options.shape.side();
     let generator = Generator::new(options, seed.unwrap_or_else(clock_seed));
     let runner = Runner::new(threads, duration)?;

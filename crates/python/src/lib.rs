@@ -24,6 +24,7 @@ mod batch;
 mod errors;
 mod extract;
 mod generate;
+mod generate_variant;
 mod grid;
 mod input;
 mod list;

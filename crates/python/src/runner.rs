@@ -151,7 +151,7 @@ impl Runner {
         each: F,
     ) -> PyResult<Vec<u8>>
     where
-        T: Copy + Send,
+        T: Send,
         I: Fn() -> S + Sync + Send,
         F: Fn(&mut S, usize, &Stop, &mut [T]) -> Status + Sync + Send,
     {

@@ -166,6 +166,16 @@ pub struct PyVariant {
     warnings: Vec<String>,
 }
 
+impl PyVariant {
+    /// A puzzle made here (by the generator): nothing was skipped reading it.
+    pub fn of(puzzle: Puzzle) -> PyVariant {
+        PyVariant {
+            puzzle,
+            warnings: Vec::new(),
+        }
+    }
+}
+
 #[pymethods]
 impl PyVariant {
     #[new]
@@ -278,7 +288,7 @@ impl PyVariant {
 
     /// The text form: headers, the grid of givens, one line a constraint. It holds every rule
     /// (f-puzzles cannot hold some), and reads back to an equal puzzle.
-    fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         variant::text::to_text(&self.puzzle)
     }
 
@@ -286,7 +296,7 @@ impl PyVariant {
         self.to_text()
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         let n = self.puzzle.size();
         let mut names: Vec<&str> = Vec::new();
         for name in self.constraints() {

@@ -642,9 +642,14 @@ pub struct GenerateRequest {
     #[serde(rename = "box", default)]
     #[schema(pattern = "^[0-9]+x[0-9]+$")]
     pub shape: Option<String>,
-    /// The puzzle's level (by its ER).
+    /// The puzzle's level (by its ER; a variant puzzle's by the variant logic).
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
+    /// The puzzle's ER range `[low, high]`, instead of `difficulty` (e.g. `[2.0, 4.5]`;
+    /// ratings run from 1.0 to 20.0).
+    #[serde(default)]
+    #[schema(min_items = 2, max_items = 2)]
+    pub rating: Option<Vec<f64>>,
     /// The symmetry of the clues.
     #[serde(default)]
     pub symmetry: Option<Symmetry>,
@@ -656,9 +661,34 @@ pub struct GenerateRequest {
     #[schema(minimum = 0)]
     pub timeout: Option<f64>,
     /// Variant kinds, combined (`killer`, `jigsaw`, `killer,diagonal`, …): a variant puzzle,
-    /// 4×4 to 16×16, unique and minimal (no difficulty yet).
+    /// 4×4 to 16×16, unique and minimal; `difficulty` and `rating` rate it by the variant logic.
     #[serde(default)]
     pub variant: Option<String>,
+    /// Killer puzzles (`variant` with `killer`): take off every cage total the puzzle can do
+    /// without, keeping it unique (by default every cage shows its total).
+    #[serde(default)]
+    pub hide_totals: bool,
+}
+
+impl GenerateRequest {
+    /// The ER band asked for, by `difficulty` or `rating` (checked).
+    pub fn band(&self) -> Result<Option<std::ops::RangeInclusive<f64>>, ApiError> {
+        match (self.difficulty, self.rating.as_deref()) {
+            (Some(_), Some(_)) => Err(ApiError::bad_request(
+                "rating: give difficulty or rating, not both",
+            )),
+            (Some(d), None) => Ok(Some(d.range())),
+            // Ratings run from 1.0 (a full house) to 20.0 (logic gets stuck): a band outside
+            // them would be searched for in vain.
+            (None, Some(&[low, high])) if low <= high && high >= 1.0 && low <= 20.0 => {
+                Ok(Some(low..=high))
+            }
+            (None, Some(r)) => Err(ApiError::bad_request(format!(
+                "rating: {r:?} is not [low, high] with low ≤ high, meeting 1.0 to 20.0"
+            ))),
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 /// The answer of `POST /api/v1/generate`.
@@ -672,7 +702,8 @@ pub struct GenerateResponse {
     /// Its solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Rows>,
-    /// Its ER (when the grid is at most 64×64 and rated in time).
+    /// Its ER (a classic puzzle's when the grid is at most 64×64 and rated in time; a
+    /// variant puzzle's, by the variant logic, when `difficulty` or `rating` was asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub er: Option<f64>,
     /// Its level.

@@ -10,16 +10,12 @@
 
 use std::time::Instant;
 
-use axum::Json;
-use axum::extract::State;
 use nsudoku::variant::Puzzle;
 use nsudoku::{Cell, Stop};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::{Puzzle as PuzzleIn, ReadArgs};
-use crate::error::{ApiError, ApiErrors, ApiJson};
-use crate::state::AppState;
 
 /// `POST /api/v1/candidates`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -45,25 +41,6 @@ pub struct CandidatesResponse {
     pub candidates: Vec<Vec<Vec<u16>>>,
     /// The searches made.
     pub searches: usize,
-}
-
-/// `POST /api/v1/candidates`: the digits each cell holds in some solution.
-#[utoipa::path(
-    post,
-    path = "/api/v1/candidates",
-    request_body = CandidatesRequest,
-    responses((status = 200, body = CandidatesResponse), ApiErrors)
-)]
-pub async fn candidates(
-    State(state): State<AppState>,
-    ApiJson(req): ApiJson<CandidatesRequest>,
-) -> Result<Json<CandidatesResponse>, ApiError> {
-    state
-        .answer(req.timeout, move |stop| {
-            let read = crate::draw::read_any(&req.read, &req.puzzle)?;
-            Ok(true_candidates(&read.puzzle, &stop))
-        })
-        .await
 }
 
 /// The true candidates of `puzzle`, within `stop`.

@@ -10,14 +10,13 @@
 //! `broken[].constraint` indexes this list.
 
 use axum::Json;
-use axum::extract::State;
-use nsudoku::Cell;
 use nsudoku::variant::{self, Clue, Constraint, Diagonal, Direction, NO_REGION, Side, fpuzzles};
+use nsudoku::{Cell, Stop};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::{Puzzle as PuzzleIn, Read, ReadArgs, Rows};
-use crate::error::{ApiError, ApiErrors, ApiJson};
+use crate::error::ApiError;
 use crate::state::AppState;
 
 /// `POST /api/v1/read`.
@@ -123,28 +122,24 @@ pub struct ReadResponse {
     pub text: String,
 }
 
-/// `POST /api/v1/read`: the puzzle as the page draws it.
-#[utoipa::path(
-    post,
-    path = "/api/v1/read",
-    request_body = ReadRequest,
-    responses((status = 200, body = ReadResponse), ApiErrors)
-)]
-pub async fn read(
-    State(state): State<AppState>,
-    ApiJson(req): ApiJson<ReadRequest>,
-) -> Result<Json<ReadResponse>, ApiError> {
+/// The answer of `work` on a request's puzzle, classic or variant (read as a variant one), on
+/// the solving threads within `timeout` seconds: what `read` and `candidates` do.
+pub(crate) async fn with_puzzle<T: Send + 'static>(
+    state: &AppState,
+    timeout: Option<f64>,
+    args: ReadArgs,
+    puzzle: PuzzleIn,
+    work: impl FnOnce(fpuzzles::Read, Stop) -> T + Send + 'static,
+) -> Result<Json<T>, ApiError> {
     state
-        .run(move || Ok(Json(answer(&read_any(&req.read, &req.puzzle)?))))
+        .answer(timeout, move |stop| {
+            let read = match args.read(&puzzle)? {
+                Read::Classic(grid) => crate::variant::of_classic(&grid)?,
+                Read::Variant(read) => read,
+            };
+            Ok(work(read, stop))
+        })
         .await
-}
-
-/// Reads any puzzle, classic or variant, as a variant one.
-pub fn read_any(args: &ReadArgs, puzzle: &PuzzleIn) -> Result<fpuzzles::Read, ApiError> {
-    match args.read(puzzle)? {
-        Read::Classic(grid) => crate::variant::of_classic(&grid),
-        Read::Variant(read) => Ok(read),
-    }
 }
 
 /// The drawing of a puzzle read.

@@ -76,8 +76,8 @@ pub use state::{AppState, Config};
         routes::solve,
         routes::count,
         routes::check,
-        draw::read,
-        candidates::candidates,
+        routes::read,
+        routes::candidates,
         routes::hint,
         routes::explain,
         routes::rate,
@@ -102,8 +102,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/solve", post(routes::solve))
         .route("/api/v1/count", post(routes::count))
         .route("/api/v1/check", post(routes::check))
-        .route("/api/v1/read", post(draw::read))
-        .route("/api/v1/candidates", post(candidates::candidates))
+        .route("/api/v1/read", post(routes::read))
+        .route("/api/v1/candidates", post(routes::candidates))
         .route("/api/v1/hint", post(routes::hint))
         .route("/api/v1/explain", post(routes::explain))
         .route("/api/v1/rate", post(routes::rate))

@@ -12,6 +12,8 @@ use nsudoku::parse::read_marks;
 use nsudoku::{Digit, Engine, Grid, Shape, Solutions, Stop};
 
 use crate::api::*;
+use crate::candidates::{self, CandidatesRequest, CandidatesResponse};
+use crate::draw::{self, ReadRequest, ReadResponse, with_puzzle};
 use crate::error::{ApiError, ApiErrors, ApiJson, ErrorResponse};
 use crate::solve::solve_request;
 use crate::state::AppState;
@@ -466,10 +468,13 @@ pub async fn generate(
             "box: grids up to {GENERATE_MAX_SIDE}×{GENERATE_MAX_SIDE} are generated here"
         )));
     }
-    let mut options = GenerateOptions::new(shape);
-    if let Some(d) = req.difficulty {
-        options.rating = Some(d.range());
+    if req.hide_totals {
+        return Err(ApiError::bad_request(
+            "hide_totals: only killer puzzles (variant) have cage totals",
+        ));
     }
+    let mut options = GenerateOptions::new(shape);
+    options.rating = req.band()?;
     if let Some(s) = req.symmetry {
         options.symmetry = s;
     }
@@ -518,4 +523,41 @@ pub async fn generate(
             })
         })
         .await
+}
+
+/// `POST /api/v1/read`: the puzzle as the page draws it.
+#[utoipa::path(
+    post,
+    path = "/api/v1/read",
+    request_body = ReadRequest,
+    responses((status = 200, body = ReadResponse), ApiErrors)
+)]
+pub async fn read(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<ReadRequest>,
+) -> Result<Json<ReadResponse>, ApiError> {
+    let ReadRequest { puzzle, read } = req;
+    with_puzzle(&state, None, read, puzzle, |read, _| draw::answer(&read)).await
+}
+
+/// `POST /api/v1/candidates`: the digits each cell holds in some solution.
+#[utoipa::path(
+    post,
+    path = "/api/v1/candidates",
+    request_body = CandidatesRequest,
+    responses((status = 200, body = CandidatesResponse), ApiErrors)
+)]
+pub async fn candidates(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CandidatesRequest>,
+) -> Result<Json<CandidatesResponse>, ApiError> {
+    let CandidatesRequest {
+        puzzle,
+        timeout,
+        read,
+    } = req;
+    with_puzzle(&state, timeout, read, puzzle, |read, stop| {
+        candidates::true_candidates(&read.puzzle, &stop)
+    })
+    .await
 }

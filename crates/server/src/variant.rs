@@ -119,23 +119,25 @@ pub fn of_classic(grid: &nsudoku::Grid) -> Result<Read, ApiError> {
 }
 
 /// `generate` with `variant`: a unique, minimal variant puzzle of those kinds, as its givens,
-/// solution, f-puzzles payload and text form.
+/// solution, f-puzzles payload and text form; with `difficulty` or `rating`, one whose rating
+/// by the variant logic lies in the band (each candidate rated within the request's time
+/// budget, as `nsudoku generate --variant` does), with its ER and level.
 pub async fn generate(
     state: AppState,
     req: GenerateRequest,
     kinds: &str,
 ) -> Result<axum::Json<GenerateResponse>, ApiError> {
-    use nsudoku::variant::generate::{Generator, Options, parse_kinds};
+    use nsudoku::variant::generate::{Generator, Kind, Options, parse_kinds};
     use nsudoku::variant::{fpuzzles, text};
     let kinds = parse_kinds(kinds).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
-    if req.difficulty.is_some() {
-        return Err(ApiError::bad_request(
-            "difficulty: variant puzzles have no rating yet",
-        ));
-    }
     if req.shape.is_some() {
         return Err(ApiError::bad_request(
             "box: variant puzzles take a size (their boxes are the default ones)",
+        ));
+    }
+    if req.hide_totals && !kinds.contains(&Kind::Killer) {
+        return Err(ApiError::bad_request(
+            "hide_totals: only killer puzzles have cage totals",
         ));
     }
     let n = req.size.unwrap_or(9);
@@ -144,10 +146,12 @@ pub async fn generate(
             "size: variant puzzles are generated from 4×4 to 16×16, not {n}×{n}"
         )));
     }
-    let mut options = Options::new(n, kinds);
-    if let Some(s) = req.symmetry {
-        options.symmetry = s;
-    }
+    let options = Options {
+        symmetry: req.symmetry.unwrap_or_default(),
+        hide_totals: req.hide_totals,
+        rating: req.band()?,
+        ..Options::new(n, kinds)
+    };
     let seed = crate::state::seed_or_clock(req.seed);
     state
         .answer(req.timeout, move |stop| {
@@ -174,6 +178,8 @@ pub async fn generate(
                 response.clues = Some(g.puzzle.givens().iter().filter(|&&d| d != 0).count());
                 response.fpuzzles = Some(payload);
                 response.text = Some(text::to_text(&g.puzzle));
+                response.er = g.rating.as_ref().map(|r| r.er);
+                response.level = g.rating.as_ref().map(|r| r.level.to_string());
             }
             Ok(response)
         })

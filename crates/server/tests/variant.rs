@@ -565,12 +565,105 @@ async fn generate_makes_variant_puzzles_that_count_as_unique() {
     assert!(v["text"].as_str().is_some_and(|t| t.contains("killer")));
     for bad in [
         json!({ "variant": "nonsense" }),
-        json!({ "variant": "killer", "difficulty": "easy" }),
         json!({ "variant": "killer", "size": 30 }),
         json!({ "variant": "killer", "box": "3x2" }),
+        json!({ "variant": "killer", "difficulty": "easy", "rating": [1.0, 3.0] }),
+        json!({ "variant": "killer", "rating": [4.0, 2.0] }),
+        json!({ "variant": "killer", "rating": [21.0, 25.0] }),
+        json!({ "variant": "killer", "rating": [2.0] }),
+        json!({ "variant": "diagonal", "hide_totals": true }),
+        json!({ "hide_totals": true }),
+        json!({ "rating": [1.0, 2.0, 3.0] }),
     ] {
         let (status, v) = post_json("/api/v1/generate", bad.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {v}");
         assert!(v["error"].is_object() || v["error"].is_string(), "{v}");
     }
+}
+
+/// The puzzle of a `generate` answer (its payload read back), checked unique by counting with
+/// the engine, and solved by the answer's solution.
+fn generated_puzzle(v: &Value) -> variant::Puzzle {
+    assert_eq!(v["status"], "generated", "{v}");
+    let payload = v["fpuzzles"].as_str().expect("a payload");
+    let puzzle = variant::read(payload, fpuzzles::ReadOptions::default())
+        .expect("it reads")
+        .puzzle;
+    assert_eq!(puzzle.count_solutions(2).count, 1, "unique: {v}");
+    let solution: Vec<u16> = values(&v["solution"]).iter().map(|&d| d as u16).collect();
+    assert!(puzzle.is_solution(&solution), "{v}");
+    puzzle
+}
+
+#[tokio::test]
+async fn generate_rates_variant_puzzles_in_a_band() {
+    use nsudoku::logic::rate_variant;
+    let stop = nsudoku::Stop::default();
+    // A band by name: the answer gives the ER and level the variant logic finds again.
+    let (status, easy) = post_json(
+        "/api/v1/generate",
+        json!({ "variant": "killer", "size": 6, "seed": 2, "difficulty": "easy" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{easy}");
+    let rating = rate_variant(&generated_puzzle(&easy), &stop).expect("a rating");
+    assert_eq!(easy["er"].as_f64(), Some(rating.er), "{easy}");
+    assert_eq!(easy["level"], "easy");
+    assert_eq!(rating.level.to_string(), "easy");
+    // A band by numbers, on another kind.
+    let (_, thermo) = post_json(
+        "/api/v1/generate",
+        json!({ "variant": "thermo", "size": 6, "seed": 1, "rating": [2.5, 3.0] }),
+    )
+    .await;
+    let er = rate_variant(&generated_puzzle(&thermo), &stop)
+        .expect("a rating")
+        .er;
+    assert!((2.5..=3.0).contains(&er), "{thermo}");
+    assert_eq!(thermo["er"].as_f64(), Some(er));
+    // Without a band, no rating (as the CLI's JSON).
+    let (_, plain) = post_json(
+        "/api/v1/generate",
+        json!({ "variant": "thermo", "size": 6, "seed": 1 }),
+    )
+    .await;
+    generated_puzzle(&plain);
+    assert!(
+        plain.get("er").is_none() && plain.get("level").is_none(),
+        "{plain}"
+    );
+    // A band no puzzle falls in gives up within the request's time budget.
+    let (status, none) = post_json(
+        "/api/v1/generate",
+        json!({ "variant": "killer", "size": 9, "seed": 1, "rating": [1.0, 1.0], "timeout": 0.3 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{none}");
+    assert_eq!(none["status"], "timeout");
+    assert!(none.get("puzzle").is_none(), "{none}");
+}
+
+#[tokio::test]
+async fn generate_hides_killer_totals() {
+    let ask =
+        |hide: bool| json!({ "variant": "killer", "size": 6, "seed": 4, "hide_totals": hide });
+    let (_, shown) = post_json("/api/v1/generate", ask(false)).await;
+    let (status, hidden) = post_json("/api/v1/generate", ask(true)).await;
+    assert_eq!(status, StatusCode::OK, "{hidden}");
+    let totals = |p: &variant::Puzzle| {
+        p.constraints()
+            .iter()
+            .filter(|c| matches!(c, variant::Constraint::Killer { sum: Some(_), .. }))
+            .count()
+    };
+    let (shown, hidden) = (generated_puzzle(&shown), generated_puzzle(&hidden));
+    assert_eq!(
+        totals(&shown),
+        shown.constraints().len(),
+        "every cage shows its total"
+    );
+    assert!(
+        totals(&hidden) < hidden.constraints().len(),
+        "some total taken off"
+    );
 }

@@ -172,8 +172,12 @@ function drawOne(con, size, g) {
     case 'sandwich':
     case 'xsum':
     case 'skyscraper': {
+      // Three kinds of number beside a row or column, told apart at a glance: a sandwich
+      // total stands plain, an X-sum sits in a small circle, a skyscraper in a small square.
       const [x, y] = centre(con.clue);
-      text(x, y + 0.17, con.value, `clue ${kind}`, g);
+      if (kind === 'xsum') el('circle', { cx: x, cy: y, r: 0.32, class: 'frame' }, g);
+      if (kind === 'skyscraper') el('rect', { x: x - 0.29, y: y - 0.29, width: 0.58, height: 0.58, class: 'frame' }, g);
+      text(x, y + (kind === 'sandwich' ? 0.17 : 0.13), con.value, `clue ${kind}`, g);
       return true;
     }
     case 'diagonal+':

@@ -32,11 +32,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         (None, Some(n)) => Shape::for_side(n)?,
         (None, None) => Shape::CLASSIC,
     };
-    let rating = match (args.difficulty, args.rating) {
-        (Some(d), _) => Some((*d.range().start(), *d.range().end())),
-        (None, Some(r)) => Some(r),
-        (None, None) => None,
-    };
+    let rating = band(args);
     if rating.is_some() && shape.side() > 64 {
         bail!(
             "ratings work up to 64×64 grids, not {n}×{n}",
@@ -54,69 +50,112 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
         max_attempts: args.max_attempts,
     };
     let generator = Generator::new(options, seed);
-    let timeout = args.timeout.or(rating.map(|_| DEFAULT_RATED_TIMEOUT));
-    let pool = super::worker_pool(args.run.threads)?;
-    let candidates = Arc::new(AtomicU64::new(0));
-    let progress = Progress::new("puzzles", None, Some((candidates.clone(), "candidates")));
-    progress.set_total(args.count);
-    let found = Arc::new(AtomicU64::new(0));
-    let _watch = rating.map(|(low, high)| {
-        warn_when_rare(
-            progress.bar(),
-            candidates.clone(),
-            found.clone(),
-            low,
-            high,
-            timeout,
-        )
-    });
     let style = Style::default();
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut start = 0;
-    let mut status = Status::Success;
-    while start < args.count {
-        let end = (start + BATCH).min(args.count);
-        let made: Vec<(Option<Generated>, bool)> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let stop = Stop {
-                        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-                        progress: Some(candidates.clone()),
-                        ..Stop::default()
-                    };
-                    let g = generator.puzzle_within(i, &stop);
-                    progress.done(1);
-                    if g.is_some() {
-                        found.fetch_add(1, Ordering::Relaxed);
-                    }
-                    (g, stop.expired())
-                })
-                .collect()
+    let run = Run {
+        args,
+        batch: BATCH,
+        rating,
+        max_attempts: generator.options().max_attempts,
+    };
+    run.make(
+        |i, stop| generator.puzzle_within(i, stop),
+        |out, i, g| Ok(write(out, args, &style, i, g)?),
+    )
+}
+
+/// The rating band `--difficulty` or `--rating` asks for.
+pub(super) fn band(args: &GenerateArgs) -> Option<(f64, f64)> {
+    match (args.difficulty, args.rating) {
+        (Some(d), _) => Some((*d.range().start(), *d.range().end())),
+        (None, Some(r)) => Some(r),
+        (None, None) => None,
+    }
+}
+
+/// A run of `generate`, classic or variant: how many puzzles, in batches of how many, the
+/// band they are rated in, the attempts a puzzle may take.
+pub(super) struct Run<'a> {
+    pub args: &'a GenerateArgs,
+    /// Puzzles made at once (then written in order).
+    pub batch: u64,
+    /// The rating band asked for.
+    pub rating: Option<(f64, f64)>,
+    pub max_attempts: u32,
+}
+
+impl Run<'_> {
+    /// Puzzles `0..count`, `batch` at a time on the worker pool, each made by `make` with its
+    /// own stop (`--timeout`, or 60 s a puzzle with a band), written in order by `write`; a
+    /// progress line, a warning when a band is rare, and one for each puzzle not found.
+    pub fn make<G: Send>(
+        &self,
+        make: impl Fn(u64, &Stop) -> Option<G> + Sync,
+        mut write: impl FnMut(&mut dyn Write, u64, &G) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Status> {
+        let args = self.args;
+        let timeout = args.timeout.or(self.rating.map(|_| DEFAULT_RATED_TIMEOUT));
+        let pool = super::worker_pool(args.run.threads)?;
+        let candidates = Arc::new(AtomicU64::new(0));
+        let progress = Progress::new("puzzles", None, Some((candidates.clone(), "candidates")));
+        progress.set_total(args.count);
+        let found = Arc::new(AtomicU64::new(0));
+        let _watch = self.rating.map(|(low, high)| {
+            warn_when_rare(
+                progress.bar(),
+                candidates.clone(),
+                found.clone(),
+                low,
+                high,
+                timeout,
+            )
         });
-        for (i, g) in (start..end).zip(made) {
-            match g {
-                (Some(g), _) => write(&mut out, args, &style, i, &g)?,
-                (None, late) => {
-                    status = Status::Unsolved;
-                    match timeout.filter(|_| late) {
-                        Some(t) => warn!(
-                            "nsudoku: puzzle {i}: none found in {} s (--timeout)",
-                            t.as_secs_f64()
-                        ),
-                        None => warn!(
-                            "nsudoku: puzzle {i}: none found in {} attempts",
-                            generator.options().max_attempts
-                        ),
+        let mut out = BufWriter::new(io::stdout().lock());
+        let mut start = 0;
+        let mut status = Status::Success;
+        while start < args.count {
+            let end = (start + self.batch).min(args.count);
+            let made: Vec<(Option<G>, bool)> = pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        let stop = Stop {
+                            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+                            progress: Some(candidates.clone()),
+                            ..Stop::default()
+                        };
+                        let g = make(i, &stop);
+                        progress.done(1);
+                        if g.is_some() {
+                            found.fetch_add(1, Ordering::Relaxed);
+                        }
+                        (g, stop.expired())
+                    })
+                    .collect()
+            });
+            for (i, g) in (start..end).zip(made) {
+                match g {
+                    (Some(g), _) => write(&mut out, i, &g)?,
+                    (None, late) => {
+                        status = Status::Unsolved;
+                        match timeout.filter(|_| late) {
+                            Some(t) => warn!(
+                                "nsudoku: puzzle {i}: none found in {} s (--timeout)",
+                                t.as_secs_f64()
+                            ),
+                            None => warn!(
+                                "nsudoku: puzzle {i}: none found in {} attempts",
+                                self.max_attempts
+                            ),
+                        }
                     }
                 }
             }
+            start = end;
         }
-        start = end;
+        drop(progress);
+        out.flush()?;
+        Ok(status)
     }
-    drop(progress);
-    out.flush()?;
-    Ok(status)
 }
 
 /// Watches a run that asks for a rating band and says, once, when candidates keep missing it:
@@ -174,7 +213,7 @@ impl Drop for Watch {
 }
 
 fn write(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     args: &GenerateArgs,
     style: &Style,
     i: u64,

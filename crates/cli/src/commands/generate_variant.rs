@@ -3,34 +3,22 @@
 //! whatever the thread count. Each is written in a form `convert` writes (`--to`), as JSON
 //! (`-f json`: the payload and the text form), or as the text form (`-f grid`).
 
-use std::io::{self, BufWriter, Write};
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
-use std::time::Instant;
+use std::io::Write;
 
 use anyhow::bail;
-use nsudoku::Stop;
 use nsudoku::variant::generate::{Generated, Generator, Options};
 use nsudoku::variant::{fpuzzles, text};
-use rayon::prelude::*;
 use serde_json::json;
 
+use super::generate::Run;
 use crate::cli::{ConvertTo, Format, GenerateArgs, Kinds};
 use crate::output::Status;
-use crate::progress::Progress;
 
 /// Puzzles made at once (then written in order).
 const BATCH: u64 = 64;
 
 pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
-    let rating = match (args.difficulty, args.rating) {
-        (Some(d), _) => Some(d.range()),
-        (None, Some((a, b))) => Some(a..=b),
-        (None, None) => None,
-    };
-    let timeout = args.timeout.or(rating
-        .as_ref()
-        .map(|_| super::generate::DEFAULT_RATED_TIMEOUT));
+    let band = super::generate::band(args);
     let size = args.size.unwrap_or(9);
     if !(4..=16).contains(&size) {
         bail!("variant puzzles are generated from 4×4 to 16×16, not {size}×{size}");
@@ -41,61 +29,24 @@ pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
         minimal: args.minimal,
         killer_givens: args.killer_givens,
         hide_totals: args.hide_totals,
-        rating,
+        rating: band.map(|(low, high)| low..=high),
         max_attempts: args.max_attempts.min(1_000),
         ..Options::new(size, kinds.0.clone())
     };
     let generator = Generator::new(options, seed);
-    let pool = super::worker_pool(args.run.threads)?;
-    let candidates = Arc::new(AtomicU64::new(0));
-    let progress = Progress::new("puzzles", None, Some((candidates.clone(), "candidates")));
-    progress.set_total(args.count);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut start = 0;
-    let mut status = Status::Success;
-    while start < args.count {
-        let end = (start + BATCH).min(args.count);
-        let made: Vec<(Option<Generated>, bool)> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let stop = Stop {
-                        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
-                        progress: Some(candidates.clone()),
-                        ..Stop::default()
-                    };
-                    let g = generator.puzzle_within(i, &stop);
-                    progress.done(1);
-                    (g, stop.expired())
-                })
-                .collect()
-        });
-        for (i, g) in (start..end).zip(made) {
-            match g {
-                (Some(g), _) => write(&mut out, args, i, &g)?,
-                (None, late) => {
-                    status = Status::Unsolved;
-                    match timeout.filter(|_| late) {
-                        Some(t) => warn!(
-                            "nsudoku: puzzle {i}: none found in {} s (--timeout)",
-                            t.as_secs_f64()
-                        ),
-                        None => warn!(
-                            "nsudoku: puzzle {i}: none found in {} attempts",
-                            generator.options().max_attempts
-                        ),
-                    }
-                }
-            }
-        }
-        start = end;
-    }
-    drop(progress);
-    out.flush()?;
-    Ok(status)
+    let run = Run {
+        args,
+        batch: BATCH,
+        rating: band,
+        max_attempts: generator.options().max_attempts,
+    };
+    run.make(
+        |i, stop| generator.puzzle_within(i, stop),
+        |out, i, g| write(out, args, i, g),
+    )
 }
 
-fn write(out: &mut impl Write, args: &GenerateArgs, i: u64, g: &Generated) -> anyhow::Result<()> {
+fn write(out: &mut dyn Write, args: &GenerateArgs, i: u64, g: &Generated) -> anyhow::Result<()> {
     let p = &g.puzzle;
     let n = p.size();
     let solution = || -> String {

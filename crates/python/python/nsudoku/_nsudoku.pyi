@@ -286,10 +286,10 @@ class Hint:
 
 @final
 class Generated:
-    """A new puzzle (from ``generate``)."""
+    """A new puzzle (from ``generate``): a ``Grid``, or a ``Variant`` with ``variant=``."""
 
     @property
-    def puzzle(self) -> Grid: ...
+    def puzzle(self) -> Union[Grid, Variant]: ...
     @property
     def solution(self) -> Grid: ...
     @property
@@ -365,6 +365,8 @@ def generate(
     size: int = 9,
     box: _Box = None,
     *,
+    variant: Optional[str] = None,
+    hide_totals: bool = False,
     symmetry: str = "none",
     minimal: bool = False,
     difficulty: Optional[str] = None,
@@ -373,13 +375,16 @@ def generate(
     seed: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Generated:
-    """A new puzzle with exactly one solution, as ``nsudoku generate``."""
+    """A new puzzle with exactly one solution, as ``nsudoku generate``; with ``variant``
+    (``"killer,x"``), a variant puzzle (a ``Variant``), as ``nsudoku generate --variant``."""
 
 def generate_many(
     count: int,
     size: int = 9,
     box: _Box = None,
     *,
+    variant: Optional[str] = None,
+    hide_totals: bool = False,
     symmetry: str = "none",
     minimal: bool = False,
     difficulty: Optional[str] = None,
@@ -388,9 +393,10 @@ def generate_many(
     seed: Optional[int] = None,
     timeout: Optional[float] = None,
     threads: Optional[int] = None,
-) -> Tuple[npt.NDArray[Union[np.uint8, np.uint16]], npt.NDArray[Union[np.uint8, np.uint16]]]:
+) -> Tuple[Union[npt.NDArray[Union[np.uint8, np.uint16]], List[Optional[Variant]]], npt.NDArray[Union[np.uint8, np.uint16]]]:
     """``count`` new puzzles and their solutions, ``(count, N²)`` arrays: the same as
-    ``nsudoku generate -n count --seed seed``."""
+    ``nsudoku generate -n count --seed seed``. With ``variant``, the puzzles are a list of
+    ``Variant`` (None for one not found in time), as ``nsudoku generate --variant``."""
 
 def canonical(puzzle: _Classic, box: _Box = None) -> Grid:
     """The canonical (minlex) form: the smallest grid of every grid the puzzle's transforms make;

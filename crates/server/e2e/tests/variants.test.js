@@ -45,8 +45,10 @@ const SHAPES = {
   ratio: 'circle.dot.black',
   xv: 'text',
   littlekiller: 'text.clue',
-  xsum: 'text.clue',
-  skyscraper: 'text.clue',
+  // Clues beside the grid told apart: an X-sum in a circle, a skyscraper in a square, a
+  // sandwich plain (below).
+  xsum: 'circle.frame',
+  skyscraper: 'rect.frame',
   quadruple: 'circle.quad',
   even: 'rect.parity',
   odd: 'circle.parity',
@@ -319,6 +321,8 @@ test('irregular regions and clues outside the grid set in the page read back thr
   await page.press('#setter-total', 'Enter');
   await page.waitForSelector('#board svg.variant g.vc[data-kind="sandwich"]', { state: 'attached' });
   assert.ok(await page.locator('#board.outside').count(), 'the board keeps a margin for the clues');
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="sandwich"] .frame').count(), 0, 'a sandwich clue stands plain');
+  assert.equal(await page.locator('#board svg.variant g.vc[data-kind="skyscraper"] rect.frame').count(), 1, 'a skyscraper in its square');
   await page.waitForSelector('#setter-count[data-count="unique"]');
   await page.screenshot({ path: path.join(screenshotDir(), 'variant-setter-regions.png') });
   const read = await page.evaluate(() => window.nsudoku.game.variant);

@@ -37,8 +37,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::Puzzle;
-use crate::generate::Symmetry;
-use crate::logic::{self, Outcome, Rating};
+use crate::generate::{Attempt, Symmetry, attempts, rated_in};
+use crate::logic::{self, Rating};
 use crate::solve::Stop;
 
 pub use killer::max_cage;
@@ -278,40 +278,25 @@ impl Generator {
             return None;
         }
         let mut rng = SmallRng::seed_from_u64(stream(self.seed, index));
-        for attempts in 1..=self.options.max_attempts {
-            if stop.expired() {
-                return None;
-            }
-            if let Some(made) = &stop.progress {
-                made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
+        attempts(self.options.max_attempts, stop, |attempts| {
             let mut checker = dig::Checker::new(self.options.size, stop);
-            match make(&self.options, &mut rng, &mut checker) {
-                Ok((puzzle, solution)) => {
-                    let rating = match &self.options.rating {
-                        Some(range) => match logic::rate_variant(&puzzle, stop) {
-                            // A puzzle logic cannot finish rates 20.0: wanted only in a band
-                            // that asks for it.
-                            Ok(r) if r.outcome != Outcome::Interrupted && range.contains(&r.er) => {
-                                Some(r)
-                            }
-                            _ => continue,
-                        },
-                        None => None,
-                    };
-                    return Some(Generated {
-                        puzzle,
-                        solution,
-                        rating,
-                        attempts,
-                        checks: checker.checks,
-                    });
-                }
-                Err(Miss::Retry) => continue,
-                Err(Miss::Stopped) => return None,
+            let (puzzle, solution) = match make(&self.options, &mut rng, &mut checker) {
+                Ok(made) => made,
+                Err(Miss::Retry) => return Attempt::Retry,
+                Err(Miss::Stopped) => return Attempt::Stopped,
+            };
+            let rate = || logic::rate_variant(&puzzle, stop);
+            match rated_in(self.options.rating.as_ref(), rate) {
+                Some(rating) => Attempt::Made(Generated {
+                    puzzle,
+                    solution,
+                    rating,
+                    attempts,
+                    checks: checker.checks,
+                }),
+                None => Attempt::Retry,
             }
-        }
-        None
+        })
     }
 }
 
