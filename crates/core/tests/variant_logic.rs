@@ -194,7 +194,13 @@ fn odd_cells_are_read_so_an_odd_sudoku_needs_no_chain() {
         .expect("hidden triple is a technique");
     let exp = explain_variant(&puzzle, &options(Technique::ALL[..=end].to_vec(), 30))
         .expect("the logic takes the puzzle");
-    check("Odd Sudoku", &exp.steps, &[solution], 9);
+    check(
+        "Odd Sudoku",
+        &exp.steps,
+        &[solution],
+        9,
+        puzzle.constraints().len(),
+    );
     assert!(exp.solved(), "{}", exp.board.pencilmarks());
     assert!(
         exp.steps

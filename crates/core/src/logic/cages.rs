@@ -30,18 +30,19 @@ pub(super) fn combined(board: &Board) -> Option<Step> {
     let geo = &*board.geo;
     let x = geo.extras.as_ref()?;
     let n = geo.n;
-    let cages: Vec<(Vec<usize>, u64, String)> = x
+    let cages: Vec<(Vec<usize>, u64, String, usize)> = x
         .puzzle
         .constraints()
         .iter()
-        .filter_map(|c| match c {
+        .enumerate()
+        .filter_map(|(k, c)| match c {
             Constraint::Killer {
                 cells,
                 sum: Some(s),
             } => {
                 let cells: Vec<usize> = cells.iter().map(|c| c.row() * n + c.col()).collect();
                 let name = format!("killer cage {s} {}", cell_text(cells.iter().copied(), n));
-                Some((cells, *s as u64, name))
+                Some((cells, *s as u64, name, k))
             }
             _ => None,
         })
@@ -103,8 +104,8 @@ pub(super) fn combined(board: &Board) -> Option<Step> {
         }
         step.house(geo, h);
         let names: Vec<String> = inside.iter().map(|&i| cages[i].2.clone()).collect();
-        for name in &names {
-            step.constraint(name.clone());
+        for &i in &inside {
+            step.constraint(cages[i].2.clone(), Some(cages[i].3));
         }
         let total: u64 =
             (1..=n as u64).sum::<u64>() - inside.iter().map(|&i| cages[i].1).sum::<u64>();

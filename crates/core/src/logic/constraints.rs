@@ -119,7 +119,7 @@ fn narrowings(board: &Board) -> Option<Step> {
     }
     let (name, rule) = describe(&constraints[k], n);
     step.reason = format!("{name}: {rule}");
-    step.constraint(name);
+    step.constraint(name, Some(k));
     Some(step)
 }
 
