@@ -99,6 +99,32 @@ fn steps_on_dev_puzzles_keep_the_solution() {
 }
 
 /// Up to `limit` solutions of a puzzle.
+/// Every dev puzzle with every technique, 60 s each: minutes in a release build, so run by
+/// hand (`cargo test --release -p nsudoku --test main every_dev_puzzle -- --ignored`).
+#[test]
+#[ignore]
+fn steps_on_every_dev_puzzle_keep_the_solution() {
+    let text = data("variants/dev.jsonl");
+    let mut solved = 0;
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).expect("a JSON line");
+        let name = v["name"].as_str().unwrap_or("?");
+        let (puzzle, solution) = read(&v);
+        let exp = explain_variant(&puzzle, &options(Technique::ALL.to_vec(), 60))
+            .expect("the logic takes every dev puzzle");
+        check(
+            name,
+            &exp.steps,
+            &[solution],
+            puzzle.size(),
+            puzzle.constraints().len(),
+        );
+        solved += usize::from(exp.solved());
+    }
+    // The coverage of `docs/benchmarks.md` ("Variant logic"), with room for a slower machine.
+    assert!(solved >= 77, "{solved} of 85 solved");
+}
+
 fn solutions(puzzle: &Puzzle, limit: usize) -> Vec<Vec<u16>> {
     let mut all = puzzle.solutions();
     let mut out = Vec::new();
