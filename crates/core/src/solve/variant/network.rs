@@ -27,7 +27,7 @@
 mod derived;
 mod layout;
 
-use layout::{complements, forks, largest_overlap, share_peers};
+use layout::{complements, forks, largest_overlap, overlaps, share_peers};
 
 use std::collections::HashMap;
 
@@ -193,6 +193,7 @@ impl Builder {
         }
         self.props.push(Prop::Pointing(Pointing {
             cells: cells.clone().into_boxed_slice(),
+            within: Box::new([]),
         }));
         self.props.push(Prop::Group(Group {
             cells: cells.into_boxed_slice(),
@@ -458,6 +459,7 @@ impl Network {
             }
         }
         complements(b.n, &mut b.props, &b.houses);
+        overlaps(&mut b.props, cells);
         forks(
             b.n,
             &mut b.props,
