@@ -90,9 +90,13 @@ impl Prop {
         }
     }
 
-    /// Cheap propagators run before dear ones.
-    pub fn cheap(&self) -> bool {
-        matches!(self, Prop::Group(_) | Prop::Pair(_))
+    /// When the propagator runs: 0 cheap, 1 dear, 2 when nothing else is left to run.
+    pub fn tier(&self) -> u8 {
+        match self {
+            Prop::Group(_) | Prop::Pair(_) => 0,
+            Prop::Pointing(_) => 2,
+            _ => 1,
+        }
     }
 }
 
