@@ -59,8 +59,9 @@ impl Group {
 }
 
 /// The group's pointing: a digit the group needs, with few places left, leaves the cells that
-/// see every one of them (pointing and claiming, and the like through any peers). Dearer than
-/// the singles, so it runs once the cheap propagators are done.
+/// see every one of them (pointing and claiming, and the like through any peers). A digit
+/// with more than three places is looked at only when another group holds them all. The
+/// dearest of the propagators for what it finds, so it runs when no other is queued.
 #[derive(Clone, Debug)]
 pub(super) struct Pointing {
     pub cells: Box<[u32]>,
@@ -102,8 +103,7 @@ impl Pointing {
             let places = at[d as usize];
             let k = places.count_ones();
             // Past three places, only a group that holds them all is worth a look.
-            let worth =
-                k <= 3 || k <= ctx.overlap && self.within.iter().any(|&m| places & !m == 0);
+            let worth = k <= 3 || k <= ctx.overlap && self.within.iter().any(|&m| places & !m == 0);
             if worth && !ctx.exclude_places(&self.cells, places, 1 << d) {
                 return false;
             }
@@ -111,4 +111,3 @@ impl Pointing {
         true
     }
 }
-

@@ -4,7 +4,8 @@
 //! ```text
 //!  frames      candidates of every cell, one copy a guess deep     depth × N² × u64
 //!  choices     (cell, digit) guessed at each depth
-//!  queue       propagators to run: cheap ones (groups, pairs) before dear ones (sums, lines)
+//!  queue       propagators to run: cheap ones (groups, pairs) before dear ones (sums, lines),
+//!              pointing last
 //!  changed     cells narrowed since the driver last looked; a cell left with one digit
 //!              takes it from its peers once
 //!  weights     per cell, the contradictions its propagators met (the branching heuristic)

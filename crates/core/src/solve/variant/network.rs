@@ -21,8 +21,8 @@
 //!  skyscraper, quadruple
 //! ```
 //!
-//! Propagators are either cheap (groups, pairs) or dear (the rest): the driver runs every
-//! cheap one queued before a dear one.
+//! Propagators are cheap (groups, pairs), dear (the rest) or last (pointing): the driver runs
+//! every cheap one queued before a dear one, and pointing when no other is queued.
 
 mod derived;
 mod layout;

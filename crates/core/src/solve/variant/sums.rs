@@ -816,7 +816,54 @@ fn carve_in(
 
 #[cfg(test)]
 mod tests {
-    use super::Combos;
+    use super::{Combos, small_support, small_totals};
+    use proptest::prelude::*;
+
+    /// Every assignment of different digits to cells with these candidates, one digit each.
+    fn assignments(masks: &[u64]) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new()];
+        for &m in masks {
+            out = out
+                .into_iter()
+                .flat_map(|a: Vec<u32>| {
+                    (0..64u32)
+                        .filter(|d| m >> d & 1 != 0 && !a.contains(d))
+                        .map(|d| {
+                            let mut b = a.clone();
+                            b.push(d);
+                            b
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn small_cliques_agree_with_every_assignment(
+            masks in proptest::collection::vec(1u64..1 << 16, 1..=3),
+            has in any::<u64>(),
+        ) {
+            let all = assignments(&masks);
+            let total = |a: &Vec<u32>| a.iter().map(|&d| d as usize + 1).sum::<usize>();
+            let totals = all.iter().fold(0u64, |t, a| t | 1 << total(a));
+            prop_assert_eq!(small_totals(&masks), totals);
+            let kept: Vec<&Vec<u32>> = all.iter().filter(|a| has >> total(a) & 1 != 0).collect();
+            let mut support = vec![0; masks.len()];
+            let required = small_support(&masks, has, &mut support);
+            for (i, &s) in support.iter().enumerate() {
+                prop_assert_eq!(s, kept.iter().fold(0u64, |m, a| m | 1 << a[i]));
+            }
+            if !kept.is_empty() {
+                let every = kept
+                    .iter()
+                    .fold(u64::MAX, |r, a| r & a.iter().fold(0u64, |m, &d| m | 1 << d));
+                prop_assert_eq!(required, every);
+            }
+        }
+    }
 
     #[test]
     fn sets_filtered_by_their_digits_stay_few() {
