@@ -59,11 +59,15 @@ impl Group {
 }
 
 /// The group's pointing: a digit the group needs, with few places left, leaves the cells that
-/// see every one of them (pointing and claiming, and the like through any peers). Dearer than
-/// the singles, so it runs once the cheap propagators are done.
+/// see every one of them (pointing and claiming, and the like through any peers). A digit
+/// with more than three places is looked at only when another group holds them all. The
+/// dearest of the propagators for what it finds, so it runs when no other is queued.
 #[derive(Clone, Debug)]
 pub(super) struct Pointing {
     pub cells: Box<[u32]>,
+    /// The places (bits of `cells`) of every other group that shares more than three cells
+    /// with this one; filled in when the network is laid out.
+    pub within: Box<[u64]>,
 }
 
 impl Pointing {
@@ -73,21 +77,34 @@ impl Pointing {
             // Digits to spare (or too few: the group itself says so).
             return true;
         }
-        let mut digits = if ctx.overlap <= 3 {
+        let digits = if ctx.overlap <= 3 {
             twice & !more
         } else {
             twice
         };
-        while digits != 0 {
-            let bit = digits & digits.wrapping_neg();
-            digits ^= bit;
-            let mut places = 0u64;
-            for (i, &c) in self.cells.iter().enumerate() {
-                if ctx.get(c as usize) & bit != 0 {
-                    places |= 1 << i;
-                }
+        if digits == 0 {
+            return true;
+        }
+        // Each digit's places, in one pass over the cells. Removing a digit from the cells
+        // that see all its places never touches the group's own cells (none of them sees
+        // itself, and the others do not hold the digit), so these stay true.
+        let mut at = [0u64; 64];
+        for (i, &c) in self.cells.iter().enumerate() {
+            let mut m = ctx.get(c as usize) & digits;
+            while m != 0 {
+                at[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
             }
-            if places.count_ones() <= ctx.overlap && !ctx.exclude_places(&self.cells, places, bit) {
+        }
+        let mut rest = digits;
+        while rest != 0 {
+            let d = rest.trailing_zeros();
+            rest &= rest - 1;
+            let places = at[d as usize];
+            let k = places.count_ones();
+            // Past three places, only a group that holds them all is worth a look.
+            let worth = k <= 3 || k <= ctx.overlap && self.within.iter().any(|&m| places & !m == 0);
+            if worth && !ctx.exclude_places(&self.cells, places, 1 << d) {
                 return false;
             }
         }

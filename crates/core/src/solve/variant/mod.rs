@@ -4,7 +4,8 @@
 //! ```text
 //!  frames      candidates of every cell, one copy a guess deep     depth × N² × u64
 //!  choices     (cell, digit) guessed at each depth
-//!  queue       propagators to run: cheap ones (groups, pairs) before dear ones (sums, lines)
+//!  queue       propagators to run: cheap ones (groups, pairs) before dear ones (sums, lines),
+//!              pointing last
 //!  changed     cells narrowed since the driver last looked; a cell left with one digit
 //!              takes it from its peers once
 //!  weights     per cell, the contradictions its propagators met (the branching heuristic)
@@ -50,6 +51,7 @@ pub(crate) struct VariantEngine {
     // Propagation scratch.
     cheap: Ring,
     dear: Ring,
+    last: Ring,
     queued: Vec<bool>,
     changed: Vec<u32>,
     pending: Vec<bool>,
@@ -77,6 +79,7 @@ impl VariantEngine {
             weights: vec![0; cells],
             cheap: Ring::new(props),
             dear: Ring::new(props),
+            last: Ring::new(props),
             queued: vec![false; props],
             changed: Vec::new(),
             pending: vec![false; cells],
@@ -215,10 +218,10 @@ impl VariantEngine {
         if all {
             for (i, p) in net.props.iter().enumerate() {
                 self.queued[i] = true;
-                if p.cheap() {
-                    self.cheap.push(i as u32);
-                } else {
-                    self.dear.push(i as u32);
+                match p.tier() {
+                    0 => self.cheap.push(i as u32),
+                    1 => self.dear.push(i as u32),
+                    _ => self.last.push(i as u32),
                 }
             }
         }
@@ -255,15 +258,20 @@ impl VariantEngine {
                     let h = h as usize;
                     if !self.queued[h] {
                         self.queued[h] = true;
-                        if net.props[h].cheap() {
-                            self.cheap.push(h as u32);
-                        } else {
-                            self.dear.push(h as u32);
+                        match net.props[h].tier() {
+                            0 => self.cheap.push(h as u32),
+                            1 => self.dear.push(h as u32),
+                            _ => self.last.push(h as u32),
                         }
                     }
                 }
             }
-            let Some(h) = self.cheap.pop().or_else(|| self.dear.pop()) else {
+            let Some(h) = self
+                .cheap
+                .pop()
+                .or_else(|| self.dear.pop())
+                .or_else(|| self.last.pop())
+            else {
                 break true;
             };
             let h = h as usize;
@@ -287,7 +295,12 @@ impl VariantEngine {
             }
         };
         if !ok {
-            while let Some(h) = self.cheap.pop().or_else(|| self.dear.pop()) {
+            while let Some(h) = self
+                .cheap
+                .pop()
+                .or_else(|| self.dear.pop())
+                .or_else(|| self.last.pop())
+            {
                 self.queued[h as usize] = false;
             }
             for &c in &self.changed {

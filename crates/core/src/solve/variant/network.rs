@@ -21,13 +21,13 @@
 //!  skyscraper, quadruple
 //! ```
 //!
-//! Propagators are either cheap (groups, pairs) or dear (the rest): the driver runs every
-//! cheap one queued before a dear one.
+//! Propagators are cheap (groups, pairs), dear (the rest) or last (pointing): the driver runs
+//! every cheap one queued before a dear one, and pointing when no other is queued.
 
 mod derived;
 mod layout;
 
-use layout::{complements, forks, largest_overlap, share_peers};
+use layout::{complements, forks, largest_overlap, overlaps, share_peers};
 
 use std::collections::HashMap;
 
@@ -90,9 +90,13 @@ impl Prop {
         }
     }
 
-    /// Cheap propagators run before dear ones.
-    pub fn cheap(&self) -> bool {
-        matches!(self, Prop::Group(_) | Prop::Pair(_))
+    /// When the propagator runs: 0 cheap, 1 dear, 2 when nothing else is left to run.
+    pub fn tier(&self) -> u8 {
+        match self {
+            Prop::Group(_) | Prop::Pair(_) => 0,
+            Prop::Pointing(_) => 2,
+            _ => 1,
+        }
     }
 }
 
@@ -193,6 +197,7 @@ impl Builder {
         }
         self.props.push(Prop::Pointing(Pointing {
             cells: cells.clone().into_boxed_slice(),
+            within: Box::new([]),
         }));
         self.props.push(Prop::Group(Group {
             cells: cells.into_boxed_slice(),
@@ -458,6 +463,7 @@ impl Network {
             }
         }
         complements(b.n, &mut b.props, &b.houses);
+        overlaps(&mut b.props, cells);
         forks(
             b.n,
             &mut b.props,

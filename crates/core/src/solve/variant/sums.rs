@@ -287,9 +287,14 @@ impl Sum {
                 for (m, t) in masks.iter_mut().zip(terms) {
                     *m = t.mask(ctx, n, u64::MAX);
                 }
-                sets_of(&masks[..terms.len()], |_, total| {
-                    t_g[total / 64] |= 1 << (total % 64);
-                });
+                let masks = &masks[..terms.len()];
+                if small(masks.len(), n) {
+                    t_g[0] = small_totals(masks);
+                } else {
+                    sets_of(masks, |_, total| {
+                        t_g[total / 64] |= 1 << (total % 64);
+                    });
+                }
             } else {
                 let t = terms[0];
                 for d in digits(t.mask(ctx, n, u64::MAX)) {
@@ -348,17 +353,25 @@ impl Sum {
                 for (m, t) in masks.iter_mut().zip(terms) {
                     *m = t.mask(ctx, n, u64::MAX);
                 }
-                let (mut allowed, mut required) = (0u64, u64::MAX);
-                sets_of(&masks[..terms.len()], |set, total| {
-                    if has(total) {
-                        allowed |= set;
-                        required &= set;
-                    }
-                });
+                let k = terms.len();
+                let mut support = [u64::MAX; 64];
+                let required = if small(k, n) {
+                    small_support(&masks[..k], t_g[0], &mut support[..k])
+                } else {
+                    let (mut allowed, mut required) = (0u64, u64::MAX);
+                    sets_of(&masks[..k], |set, total| {
+                        if has(total) {
+                            allowed |= set;
+                            required &= set;
+                        }
+                    });
+                    support[..k].fill(allowed);
+                    required
+                };
                 let reflected = terms[0].reflected;
                 let unreflect = |m: u64| if reflected { reflect(m, n) } else { m };
-                for t in terms {
-                    if !ctx.restrict(t.cell as usize, unreflect(allowed)) {
+                for (t, &m) in terms.iter().zip(&support) {
+                    if !ctx.restrict(t.cell as usize, unreflect(m)) {
                         return false;
                     }
                 }
@@ -387,6 +400,82 @@ impl Sum {
         }
         true
     }
+}
+
+/// Whether a clique of `k` cells with digits `1..=n` is filtered by [`small_totals`] and
+/// [`small_support`]: at most three cells, every total below 64.
+#[inline]
+fn small(k: usize, n: u32) -> bool {
+    k <= 3 && k as u32 * n < 64
+}
+
+/// The totals (bit `t` for total `t`) of the different digits that one to three cells with
+/// these candidates can hold, one each: every assignment, not only every set.
+fn small_totals(masks: &[u64]) -> u64 {
+    let mut totals = 0;
+    match *masks {
+        [m0] => totals = m0 << 1,
+        [m0, m1] => {
+            for a in digits(m0) {
+                totals |= (m1 & !(1 << a)) << (a + 2);
+            }
+        }
+        [m0, m1, m2] => {
+            for a in digits(m0) {
+                for b in digits(m1 & !(1 << a)) {
+                    totals |= (m2 & !(1 << a | 1 << b)) << (a + b + 3);
+                }
+            }
+        }
+        _ => {}
+    }
+    totals
+}
+
+/// Each cell's digits that take part in an assignment of different digits (one to three
+/// cells) whose total is in `has`, into `support`; returns the digits every such assignment
+/// uses (all digits when there is none: then every support is empty).
+fn small_support(masks: &[u64], has: u64, support: &mut [u64]) -> u64 {
+    support.fill(0);
+    let mut required = u64::MAX;
+    match *masks {
+        [m0] => {
+            support[0] = m0 & has >> 1;
+            if single(support[0]) {
+                required = support[0];
+            } else {
+                required = 0;
+            }
+        }
+        [m0, m1] => {
+            for a in digits(m0) {
+                let bit = 1 << a;
+                let bs = m1 & !bit & has >> (a + 2);
+                if bs != 0 {
+                    support[0] |= bit;
+                    support[1] |= bs;
+                    required &= bit | if single(bs) { bs } else { 0 };
+                }
+            }
+        }
+        [m0, m1, m2] => {
+            for a in digits(m0) {
+                let abit = 1 << a;
+                for b in digits(m1 & !abit) {
+                    let ab = abit | 1 << b;
+                    let cs = m2 & !ab & has >> (a + b + 3);
+                    if cs != 0 {
+                        support[0] |= abit;
+                        support[1] |= 1 << b;
+                        support[2] |= cs;
+                        required &= ab | if single(cs) { cs } else { 0 };
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    required
 }
 
 /// Calls `f(set, total)` for each set of different digits that cells with these candidates
@@ -727,7 +816,54 @@ fn carve_in(
 
 #[cfg(test)]
 mod tests {
-    use super::Combos;
+    use super::{Combos, small_support, small_totals};
+    use proptest::prelude::*;
+
+    /// Every assignment of different digits to cells with these candidates, one digit each.
+    fn assignments(masks: &[u64]) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new()];
+        for &m in masks {
+            out = out
+                .into_iter()
+                .flat_map(|a: Vec<u32>| {
+                    (0..64u32)
+                        .filter(|d| m >> d & 1 != 0 && !a.contains(d))
+                        .map(|d| {
+                            let mut b = a.clone();
+                            b.push(d);
+                            b
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn small_cliques_agree_with_every_assignment(
+            masks in proptest::collection::vec(1u64..1 << 16, 1..=3),
+            has in any::<u64>(),
+        ) {
+            let all = assignments(&masks);
+            let total = |a: &Vec<u32>| a.iter().map(|&d| d as usize + 1).sum::<usize>();
+            let totals = all.iter().fold(0u64, |t, a| t | 1 << total(a));
+            prop_assert_eq!(small_totals(&masks), totals);
+            let kept: Vec<&Vec<u32>> = all.iter().filter(|a| has >> total(a) & 1 != 0).collect();
+            let mut support = vec![0; masks.len()];
+            let required = small_support(&masks, has, &mut support);
+            for (i, &s) in support.iter().enumerate() {
+                prop_assert_eq!(s, kept.iter().fold(0u64, |m, a| m | 1 << a[i]));
+            }
+            if !kept.is_empty() {
+                let every = kept
+                    .iter()
+                    .fold(u64::MAX, |r, a| r & a.iter().fold(0u64, |m, &d| m | 1 << d));
+                prop_assert_eq!(required, every);
+            }
+        }
+    }
 
     #[test]
     fn sets_filtered_by_their_digits_stay_few() {

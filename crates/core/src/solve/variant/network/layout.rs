@@ -36,6 +36,46 @@ pub(super) fn largest_overlap(props: &[Prop], cells: usize) -> u32 {
     shared.values().copied().max().unwrap_or(0).max(2)
 }
 
+/// Fills each group's pointing with the places of the other groups that share more than
+/// three of its cells (see [`Pointing`](super::super::groups::Pointing)).
+pub(super) fn overlaps(props: &mut [Prop], cells: usize) {
+    let groups: Vec<Vec<u32>> = props
+        .iter()
+        .filter_map(|p| match p {
+            Prop::Group(g) => Some(g.cells.to_vec()),
+            _ => None,
+        })
+        .collect();
+    let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    for (i, g) in groups.iter().enumerate() {
+        for &c in g {
+            of_cell[c as usize].push(i as u32);
+        }
+    }
+    for p in props.iter_mut() {
+        let Prop::Pointing(pointing) = p else {
+            continue;
+        };
+        if pointing.cells.len() > 64 {
+            continue;
+        }
+        let mut shared: HashMap<u32, u64> = HashMap::new();
+        for (i, &c) in pointing.cells.iter().enumerate() {
+            for &g in &of_cell[c as usize] {
+                *shared.entry(g).or_insert(0) |= 1 << i;
+            }
+        }
+        let full = u64::MAX >> (64 - pointing.cells.len());
+        let mut within: Vec<u64> = shared
+            .into_values()
+            .filter(|&m| m.count_ones() > 3 && m != full)
+            .collect();
+        within.sort_unstable();
+        within.dedup();
+        pointing.within = within.into_boxed_slice();
+    }
+}
+
 /// Cells that hold the same digit (a palindrome's, a clone's) share their peers: a digit one
 /// of them cannot hold, the others cannot either, so each differs from every peer of the
 /// others.
