@@ -235,7 +235,12 @@ impl Sum {
     /// Puts the terms in parts: cliques of cells that see each other (weight 1, reflected
     /// alike), the rest alone; `sees(a, b)` says whether two cells must differ.
     pub fn find_cliques(&mut self, sees: impl Fn(u32, u32) -> bool) {
-        let most = Combos::largest_set(self.n as usize);
+        // Past 9×9, cliques of more than three cells cost more than they prune.
+        let most = if self.n > 9 {
+            3
+        } else {
+            Combos::largest_set(self.n as usize)
+        };
         let mut order: Vec<Term> = Vec::with_capacity(self.terms.len());
         let mut parts = Vec::new();
         let mut left: Vec<Term> = self.terms.to_vec();

@@ -5,7 +5,7 @@
 use super::{Builder, Cage, Combos, Prop, Same};
 
 /// The most cells a derived sum may have: longer ones rarely prune.
-const DERIVED_TERMS: usize = 5;
+const DERIVED_TERMS: usize = 6;
 
 /// Sums that follow from cages and houses (the "45 rule"): a house, or a band of two or three
 /// rows or columns, holds every digit once per house, so its total is known; the cages inside
