@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use nsudoku::generate::Symmetry;
-use nsudoku::variant::generate::{self, Generator, Kind, Options, parse_kinds};
+use nsudoku::generate::variant::{self as generate, Generator, Kind, Options, parse_kinds};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

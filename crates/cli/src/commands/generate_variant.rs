@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use anyhow::bail;
-use nsudoku::variant::generate::{Generated, Generator, Options};
+use nsudoku::generate::variant::{Generated, Generator, Options};
 use nsudoku::variant::{fpuzzles, text};
 use serde_json::json;
 

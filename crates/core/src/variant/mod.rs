@@ -17,7 +17,6 @@ pub mod cnf;
 mod constraint;
 mod error;
 pub mod fpuzzles;
-pub mod generate;
 pub mod link;
 pub mod lzstring;
 pub mod scl;
