@@ -222,7 +222,7 @@ fn killers_with_givens_are_unique_and_minimal_too() {
 /// cage total can go either.
 #[cfg(feature = "sat")]
 fn unique_and_minimal(kinds: &str, g: &Generated, totals: bool) {
-    use nsudoku::variant::cnf::count_solutions_cnf;
+    use nsudoku::solve::cnf::count_solutions_cnf;
     let p = &g.puzzle;
     let n = p.size();
     let (count, first) = count_solutions_cnf(p, 2);

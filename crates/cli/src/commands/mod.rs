@@ -99,7 +99,7 @@ impl Search for Solutions {
 
 /// A variant puzzle's solutions, printed in its grid's boxes.
 pub struct VariantSearch {
-    solutions: nsudoku::variant::Solutions,
+    solutions: nsudoku::solve::puzzle::Solutions,
     shape: nsudoku::Shape,
 }
 

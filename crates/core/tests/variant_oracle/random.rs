@@ -5,9 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use nsudoku::variant::{
-    Clue, Constraint, Diagonal, Direction, NO_REGION, Negative, Puzzle, Side, Solutions,
-};
+use nsudoku::solve::puzzle::Solutions;
+use nsudoku::variant::{Clue, Constraint, Diagonal, Direction, NO_REGION, Negative, Puzzle, Side};
 use nsudoku::{Cell, Stop};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

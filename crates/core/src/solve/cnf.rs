@@ -19,8 +19,8 @@ use std::hash::Hash;
 
 use cadical::Solver;
 
-use super::{Constraint, Diagonal, NO_REGION, Negative, Puzzle};
 use crate::Cell;
+use crate::variant::{Constraint, Diagonal, NO_REGION, Negative, Puzzle};
 
 /// The solutions of `puzzle`, up to `limit` of them, in the order CaDiCaL finds them.
 pub fn solutions_cnf(puzzle: &Puzzle, limit: usize) -> Vec<Vec<u16>> {
