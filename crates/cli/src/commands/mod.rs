@@ -14,7 +14,6 @@ pub mod dedup;
 pub mod docs;
 pub mod explain;
 pub mod generate;
-pub mod generate_variant;
 pub mod hint;
 pub mod rate;
 pub mod serve;
