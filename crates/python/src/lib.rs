@@ -24,7 +24,6 @@ mod batch;
 mod errors;
 mod extract;
 mod generate;
-mod generate_variant;
 mod grid;
 mod input;
 mod list;

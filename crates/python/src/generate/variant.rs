@@ -11,7 +11,7 @@ use nsudoku::generate::variant::{self as generate, Generator, Kind, Options, par
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::generate::{Asked, Generated, Made, band, clock_seed, named, none_found};
+use super::asked::{Asked, Generated, Made, band, clock_seed, named, none_found};
 use crate::grid::{PyGrid, array};
 use crate::logic::Rating;
 use crate::runner::{Runner, Status};
