@@ -73,7 +73,7 @@ pub(super) fn multiple_search(
     sink: Option<&mut Sink>,
     known: Option<&mut Known>,
 ) -> Option<Found> {
-    let mut eng = Engine::new(board);
+    let mut eng = Engine::with_sets(board, sink.as_ref().map(|s| s.sets.clone()));
     if let Some(k) = known {
         eng.known = std::mem::take(k);
         let found = search(&mut eng, mode, (nishio, multiple), sink);
@@ -176,24 +176,35 @@ fn search(
                 }
             }
             if !nishio {
-                // Region forcing chains: every place of d in a house of this cell.
-                for k in [2, 0, 1] {
-                    let h = eng.geo.cell_houses[cell][k] as usize;
-                    let pos = board.positions(h, d);
-                    let count = pos.count_ones();
-                    if !(count == 2 || (multiple && count > 2)) {
-                        continue;
-                    }
-                    if eng.geo.houses[h][pos.trailing_zeros() as usize] as usize != cell {
+                // Region forcing chains: every place of d in a house or set of this cell
+                // (where it is the first place).
+                let sets = eng.sets.clone();
+                let houses = [2, 0, 1]
+                    .map(|k| eng.geo.cell_houses[cell][k] as usize)
+                    .into_iter()
+                    .chain(
+                        sets.of
+                            .get(cell)
+                            .into_iter()
+                            .flatten()
+                            .filter(|&&s| sets.digits[s as usize] >> d & 1 == 1)
+                            .map(|&s| eng.geo.houses.len() + s as usize),
+                    );
+                for h in houses {
+                    let places: Vec<usize> = eng
+                        .house_cells(h)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| board.cands[c] >> d & 1 == 1)
+                        .collect();
+                    let count = places.len();
+                    if !(count == 2 || (multiple && count > 2)) || places[0] != cell {
                         continue;
                     }
                     let mut props: Vec<(u32, Rc<Prop>)> = vec![(pot, on.clone())];
-                    for i in bits(pos) {
-                        let c2 = eng.geo.houses[h][i] as usize;
-                        if c2 != cell {
-                            let p2 = eng.pot(c2, d);
-                            props.push((p2, on_prop(eng, p2)));
-                        }
+                    for &c2 in &places[1..] {
+                        let p2 = eng.pot(c2, d);
+                        props.push((p2, on_prop(eng, p2)));
                     }
                     let t = if mode.dynamic {
                         tech
@@ -202,7 +213,7 @@ fn search(
                     };
                     let how = (base, t, Root::House(h));
                     common(eng, &mut best, &mut sink, &props, how, &|eng: &Engine| {
-                        format!("each place of {} in {}", d + 1, eng.geo.house(h))
+                        format!("each place of {} in {}", d + 1, eng.house_name(h).0)
                     });
                 }
             }
@@ -371,6 +382,12 @@ fn common(
             .collect();
         for ((_, p), &j) in props.iter().zip(&ends) {
             eng.name_links(p, j, &mut step);
+        }
+        if let Root::House(h) = root
+            && h >= eng.geo.houses.len()
+        {
+            let (name, index) = eng.house_name(h);
+            step.constraint(name, index);
         }
         step.reason = format!(
             "{}: {} gives {}: {}",
