@@ -200,7 +200,10 @@ mod tests {
             .map(|o| (o.0, o.1))
             .collect();
         assert_eq!(by_cage, [(eng.pot(b, 8), Cause::House(28))]);
-        assert_eq!(eng.house_name(28), ("killer cage 17 r9c1,r9c2".into(), Some(1)));
+        assert_eq!(
+            eng.house_name(28),
+            ("killer cage 17 r9c1,r9c2".into(), Some(1))
+        );
         assert_eq!(eng.house_cells(28), [72, 73]);
     }
 }

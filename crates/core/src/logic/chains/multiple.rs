@@ -523,8 +523,7 @@ mod tests {
         assert_eq!(f.step.difficulty, 8.5);
         assert_eq!(f.step.changes(), "r1c2,r1c3,r1c4 ≠ 1");
         assert_eq!(
-            f.step.reason,
-            "chain 3\nand r1c2 ≠ 1: chain 1\nand r1c3 ≠ 1: chain 2",
+            f.step.reason, "chain 3\nand r1c2 ≠ 1: chain 1\nand r1c3 ≠ 1: chain 2",
             "the easiest first; a tie with nothing new is left out"
         );
     }
