@@ -5,8 +5,9 @@
 //! several constraints (innies and outies, the law of leftovers) are steps of their own.
 
 use super::board::{Board, bits};
+use super::extras::Extras;
+use super::extras::cell_text;
 use super::step::{Step, Technique};
-use super::variant::{Extras, cell_text};
 use crate::solve::variant::{Scratch, Unit};
 use crate::variant::{Constraint, Negative};
 

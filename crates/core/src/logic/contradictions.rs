@@ -21,8 +21,8 @@
 
 use super::board::{Board, Geometry, bits};
 use super::constraints::unit_text;
+use super::extras::Extras;
 use super::step::{Step, Technique};
-use super::variant::Extras;
 use crate::solve::variant::Scratch;
 
 /// The difficulty of a constraint contradiction (see `docs/variants.md`).
@@ -249,7 +249,7 @@ fn say(geo: &Geometry, x: &Extras, why: Clash, step: &mut Step) -> String {
         Clash::Twins(a, b, d) => {
             let by = match geo.common_houses(a, b).next() {
                 Some(h) => geo.name(h),
-                None => match x.why_at(geo, a, b) {
+                None => match x.why_at(geo.n, a, b) {
                     Some((name, index)) => {
                         step.constraint(name.clone(), index);
                         name

@@ -36,6 +36,7 @@ mod cages;
 mod chains;
 mod constraints;
 mod contradictions;
+mod extras;
 mod fish;
 mod hint;
 mod intersections;
