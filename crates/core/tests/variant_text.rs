@@ -105,7 +105,7 @@ impl Gen {
         let n = self.n;
         let n32 = n as u32;
         let mut out = Vec::new();
-        for kind in 0..43 {
+        for kind in 0..44 {
             if !self.chance(density) {
                 continue;
             }
@@ -263,7 +263,11 @@ impl Gen {
             },
             40 => Constraint::Negative(Negative::Difference),
             41 => Constraint::Negative(Negative::Ratio),
-            _ => Constraint::Negative(Negative::Xv),
+            42 => Constraint::Negative(Negative::Xv),
+            _ => Constraint::Rellik {
+                cells: self.set(n),
+                sum: 1 + self.below(n * (n + 1) / 2) as u32,
+            },
         }
     }
 }

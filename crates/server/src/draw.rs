@@ -266,6 +266,7 @@ pub fn drawn(constraint: &Constraint, n: usize) -> DrawnConstraint {
             out.copies = Some(cells(copies));
         }
         Constraint::Killer { sum, .. } => out.value = *sum,
+        Constraint::Rellik { sum, .. } => out.value = Some(*sum),
         Constraint::LittleKiller {
             clue,
             direction,

@@ -22,6 +22,9 @@ export const GLOBALS = {
   'negative-xv': 'All X and V given',
 };
 
+/** Kinds drawn as a cage: a dashed outline and a number in its first cell's corner. */
+const CAGES = ['killer', 'rellik'];
+
 /** Kinds drawn as a plain line through their cells, and the line's class. */
 const LINES = ['whispers', 'renban', 'palindrome', 'regionsum', 'between', 'entropic', 'modular', 'nabner', 'zipper', 'lockout', 'doublearrow'];
 
@@ -137,6 +140,11 @@ function drawOne(con, size, g) {
       cage(cells, g);
       if (con.value !== undefined) cornerTotal(cells, con.value, g);
       return true;
+    case 'rellik':
+      // A rellik cage: no set of its digits makes the total, written ≠ as ISS does.
+      cage(cells, g);
+      cornerTotal(cells, `≠${con.value}`, g);
+      return true;
     case 'thermo':
     case 'slowthermo': {
       const [x, y] = centre(cells[0]);
@@ -242,7 +250,7 @@ function drawOne(con, size, g) {
 const LAYER = (kind) => (['extraregion', 'clone', 'rowindexer', 'columnindexer', 'boxindexer', 'minimum', 'maximum', 'even', 'odd'].includes(kind) ? 0
   : ['diagonal+', 'diagonal-'].includes(kind) ? 1
     : ['thermo', 'slowthermo', 'arrow', ...LINES].includes(kind) ? 2
-      : kind === 'killer' ? 3 : 4);
+      : CAGES.includes(kind) ? 3 : 4);
 
 /** Whether any clue stands outside the grid (the board then keeps a margin for it). */
 export function hasOutside(constraints) {
@@ -255,7 +263,7 @@ export function hasOutside(constraints) {
 export function drawConstraints(svg, size, constraints, cells = []) {
   for (const cell of cells) { delete cell.dataset.cage; delete cell.dataset.total; }
   for (const con of constraints) {
-    if (con.kind !== 'killer') continue;
+    if (!CAGES.includes(con.kind)) continue;
     const index = ([r, c]) => (r - 1) * size + c - 1;
     for (const cell of con.cells) if (cells[index(cell)]) cells[index(cell)].dataset.cage = '';
     const first = [...con.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];

@@ -147,6 +147,10 @@ fn describe(c: &Constraint, n: usize) -> (String, String) {
             format!("its different digits total {s}"),
         ),
         Constraint::Killer { sum: None, .. } => (named("cage"), "its digits differ".into()),
+        Constraint::Rellik { sum, .. } => (
+            named(&format!("rellik cage {sum}")),
+            format!("its digits differ and no set of them totals {sum}"),
+        ),
         Constraint::LittleKiller { sum, .. } => (
             named(&format!("little killer {sum}")),
             format!("the digits on the diagonal total {sum}"),

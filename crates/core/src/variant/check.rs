@@ -657,6 +657,7 @@ impl Check<'_> {
                     .collect();
                 self.equal_sums(&format!("region sum line {}", span(line)), &parts);
             }
+            Constraint::Rellik { .. } => self.set_rules(constraint),
             _ => self.line_rules(constraint),
         }
     }
@@ -736,5 +737,6 @@ fn and_words(words: &[String]) -> String {
 }
 
 mod lines;
+mod sets;
 #[cfg(test)]
 mod tests;

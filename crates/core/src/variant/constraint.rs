@@ -270,6 +270,14 @@ pub enum Constraint {
         /// The total written in the cage.
         sum: Option<u32>,
     },
+    /// The cells hold different digits, and no set of them (one digit or more) adds up to
+    /// the total: a rellik cage, killer backwards.
+    Rellik {
+        /// The cage.
+        cells: Vec<Cell>,
+        /// The total no set of its digits makes.
+        sum: u32,
+    },
     /// The digits along a diagonal from a clue outside the grid add up to the clue (they may
     /// repeat).
     LittleKiller {
@@ -460,6 +468,7 @@ impl Constraint {
             Constraint::ColumnIndexer { .. } => "columnindexer",
             Constraint::BoxIndexer { .. } => "boxindexer",
             Constraint::Killer { .. } => "killer",
+            Constraint::Rellik { .. } => "rellik",
             Constraint::LittleKiller { .. } => "littlekiller",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::XSum { .. } => "xsum",
@@ -512,6 +521,7 @@ impl Constraint {
             | Constraint::ColumnIndexer { cells }
             | Constraint::BoxIndexer { cells }
             | Constraint::Killer { cells, .. }
+            | Constraint::Rellik { cells, .. }
             | Constraint::LittleKiller { cells, .. } => cells.clone(),
             Constraint::Clone { cells, copies } => cells.iter().chain(copies).copied().collect(),
             Constraint::Arrow { bulb, shaft } => bulb.iter().chain(shaft).copied().collect(),

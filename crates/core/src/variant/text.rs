@@ -62,6 +62,7 @@ pub const KEYWORDS: &[&str] = &[
     "columnindexer",
     "boxindexer",
     "killer",
+    "rellik",
     "littlekiller",
     "sandwich",
     "xsum",

@@ -88,7 +88,7 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
         Constraint::RowIndexer { cells }
         | Constraint::ColumnIndexer { cells }
         | Constraint::BoxIndexer { cells } => nonempty(cells)?,
-        Constraint::Killer { cells, sum } => {
+        Constraint::Killer { cells, .. } | Constraint::Rellik { cells, .. } => {
             nonempty(cells)?;
             distinct(cells)?;
             let k = cells.len() as u32;
@@ -97,7 +97,10 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
                     "a cage of {k} cells cannot hold different digits of 1–{n}"
                 ));
             }
-            if let Some(sum) = *sum {
+            if let Constraint::Rellik { sum: 0, .. } = constraint {
+                return bad("a rellik total is at least 1".into());
+            }
+            if let Constraint::Killer { sum: Some(sum), .. } = *constraint {
                 let (lo, hi) = (k * (k + 1) / 2, k * (2 * n32 + 1 - k) / 2);
                 if sum < lo || sum > hi {
                     return impossible(format!(

@@ -332,6 +332,24 @@ impl Gen {
                 };
                 one(Constraint::Killer { cells, sum })
             }
+            "rellik" => {
+                let mut cells = self.walk(1, n.min(5), false);
+                if truthful {
+                    cells = self.distinct_prefix(cells);
+                }
+                let most = (n * (n + 1) / 2) as u32;
+                let mut sum = 1 + self.below(most as usize) as u32;
+                if truthful {
+                    let digits: Vec<u16> = cells.iter().map(|&c| self.at(c)).collect();
+                    for _ in 0..20 {
+                        if !subset_makes(&digits, sum) {
+                            break;
+                        }
+                        sum = 1 + self.below(most as usize) as u32;
+                    }
+                }
+                one(Constraint::Rellik { cells, sum })
+            }
             "littlekiller" => {
                 let (clue, direction) = self.little_killer_clue();
                 let cells = diagonal(clue, direction, n);
@@ -562,6 +580,17 @@ fn diagonal(clue: (i16, i16), direction: Direction, n: usize) -> Vec<Cell> {
         c += dc;
     }
     out
+}
+
+/// Whether some set of `digits` (one or more) adds up to `total`.
+fn subset_makes(digits: &[u16], total: u32) -> bool {
+    (1u32..1 << digits.len()).any(|m| {
+        let sum: u32 = (0..digits.len())
+            .filter(|i| m >> i & 1 != 0)
+            .map(|i| u32::from(digits[i]))
+            .sum();
+        sum == total
+    })
 }
 
 fn neighbours(cell: Cell, n: usize) -> Vec<Cell> {

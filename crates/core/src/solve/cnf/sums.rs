@@ -25,6 +25,10 @@ impl Cnf {
                     self.linear(&terms, i64::from(*sum));
                 }
             }
+            Constraint::Rellik { cells, sum } => {
+                self.all_different(cells);
+                self.no_set_makes(cells, *sum);
+            }
             Constraint::LittleKiller { cells, sum, .. } => {
                 let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
                 self.linear(&terms, i64::from(*sum));
@@ -279,6 +283,7 @@ impl Cnf {
             | Constraint::ColumnIndexer { .. }
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
+            | Constraint::Rellik { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }

@@ -18,7 +18,8 @@
 //!  double arrows, region sums
 //!  renban, between, lockout,  their own filters
 //!  zipper, x-sum, sandwich,
-//!  skyscraper, quadruple
+//!  skyscraper, quadruple,
+//!  rellik
 //! ```
 //!
 //! Propagators are cheap (groups, pairs), dear (the rest) or last (pointing): the driver runs
@@ -33,7 +34,7 @@ use layout::{complements, forks, largest_overlap, overlaps, share_peers};
 
 use std::collections::HashMap;
 
-use super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
+use super::clues::{Quadruple, Rellik, Sandwich, Skyscraper, XSum};
 use super::groups::{Group, Pointing};
 use super::lines::{Ends, Renban, Zipper};
 use super::pairs::{Fork, Pair, Relation};
@@ -58,6 +59,7 @@ pub(super) enum Prop {
     Sandwich(Sandwich),
     Skyscraper(Skyscraper),
     Quadruple(Quadruple),
+    Rellik(Rellik),
     Same(Same),
     Fork(Fork),
 }
@@ -87,6 +89,7 @@ impl Prop {
             Prop::Sandwich(s) => s.cells.to_vec(),
             Prop::Skyscraper(s) => s.cells.to_vec(),
             Prop::Quadruple(q) => q.cells.to_vec(),
+            Prop::Rellik(r) => r.cells.to_vec(),
             Prop::Same(s) => s.a.iter().chain(s.b.iter()).copied().collect(),
             Prop::Fork(f) => vec![f.x, f.a, f.b],
         }

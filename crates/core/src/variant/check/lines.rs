@@ -231,6 +231,7 @@ impl Check<'_> {
             | Constraint::ColumnIndexer { .. }
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
+            | Constraint::Rellik { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }

@@ -492,6 +492,40 @@ fn killer_cages() {
 }
 
 #[test]
+fn rellik_cages() {
+    let cage = |c: &str, sum| Constraint::Rellik {
+        cells: cells(c),
+        sum,
+    };
+    // 1, 2 and 3 make every total from 1 to 6.
+    passes(&puzzle(4, vec![cage("r1c1 r1c2 r2c1", 7)]), &grid(S));
+    let p = puzzle(4, vec![cage("r1c1 r1c2 r2c1", 4)]);
+    breaks(
+        &p,
+        &grid(S),
+        &["rellik cage r1c1-r2c1: 1 at r1c1 and 3 at r2c1 add up to 4"],
+    );
+    assert_eq!(p.broken(&grid(S))[0].cells, cells("r1c1 r2c1"));
+    breaks(
+        &puzzle(4, vec![cage("r1c2 r2c2", 2)]),
+        &grid(S),
+        &["rellik cage r1c2-r2c2: 2 at r1c2 is 2"],
+    );
+    breaks(
+        &puzzle(4, vec![cage("r1c1 r2c3", 9)]),
+        &grid(S),
+        &["duplicate 1 in rellik cage r1c1-r2c3: r1c1 and r2c3"],
+    );
+    // On a partial grid, the filled digits alone.
+    passes(&p, &partial(4, &[("r1c2", 2), ("r2c1", 3)]));
+    breaks(
+        &p,
+        &partial(4, &[("r1c1", 1), ("r2c1", 3)]),
+        &["rellik cage r1c1-r2c1: 1 at r1c1 and 3 at r2c1 add up to 4"],
+    );
+}
+
+#[test]
 fn little_killers() {
     let lk = |sum| Constraint::LittleKiller {
         clue: (-1, 2),

@@ -453,6 +453,13 @@ fn constraints(args: &mut Args<'_>) -> Res<Vec<Constraint>> {
                 sum,
             })
         }
+        "rellik" => {
+            let sum = args.number("a total", u32_max)? as u32;
+            one(Constraint::Rellik {
+                cells: args.cells()?,
+                sum,
+            })
+        }
         "littlekiller" => {
             let sum = args.number("a total", u32_max)? as u32;
             let t = args.peek();

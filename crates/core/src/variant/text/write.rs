@@ -210,6 +210,7 @@ fn line(c: &Constraint, n: usize) -> String {
         }
         Constraint::Clone { cells, copies } => format!("{name} {} = {}", set(cells), set(copies)),
         Constraint::Killer { cells, sum } => with(sum.map(|s| s.to_string()), set(cells)),
+        Constraint::Rellik { cells, sum } => with(Some(sum.to_string()), set(cells)),
         Constraint::LittleKiller {
             clue,
             direction,

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
+use super::super::clues::{Quadruple, Rellik, Sandwich, Skyscraper, XSum, rellik_start};
 use super::super::lines::{Ends, Renban, Zipper};
 use super::super::sums::{Cage, Combos, EqualSums, Term};
 use super::{Builder, Prop};
@@ -193,6 +193,20 @@ pub(super) fn add(
                 } else {
                     b.sum(cells.iter().map(|&c| (c, 1)).collect(), i64::from(sum));
                 }
+            }
+        }
+        Constraint::Rellik { cells, sum } => {
+            let cells = b.cells(cells);
+            b.group(cells.clone());
+            // No set of different digits of 1..=N makes more than their sum.
+            if *sum as usize <= n * (n + 1) / 2 {
+                for &c in &cells {
+                    b.narrow(c as usize, rellik_start(n, *sum));
+                }
+                b.props.push(Prop::Rellik(Rellik {
+                    cells: cells.into_boxed_slice(),
+                    sum: *sum,
+                }));
             }
         }
         Constraint::LittleKiller { cells, sum, .. } => {
