@@ -23,7 +23,7 @@ export const GLOBALS = {
 };
 
 /** Kinds drawn as a cage: a dashed outline and a number in its first cell's corner. */
-const CAGES = ['killer', 'rellik'];
+const CAGES = ['killer', 'rellik', 'equality'];
 
 /** Kinds drawn as a plain line through their cells, and the line's class. */
 const LINES = ['whispers', 'renban', 'palindrome', 'regionsum', 'between', 'entropic', 'modular', 'nabner', 'zipper', 'lockout', 'doublearrow'];
@@ -144,6 +144,11 @@ function drawOne(con, size, g) {
       // A rellik cage: no set of its digits makes the total, written ≠ as ISS does.
       cage(cells, g);
       cornerTotal(cells, `≠${con.value}`, g);
+      return true;
+    case 'equality':
+      // As many even digits as odd and low as high: an = in the corner.
+      cage(cells, g);
+      cornerTotal(cells, '=', g);
       return true;
     case 'thermo':
     case 'slowthermo': {

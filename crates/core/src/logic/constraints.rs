@@ -147,6 +147,10 @@ fn describe(c: &Constraint, n: usize) -> (String, String) {
             format!("its different digits total {s}"),
         ),
         Constraint::Killer { sum: None, .. } => (named("cage"), "its digits differ".into()),
+        Constraint::Equality { .. } => (
+            named("equality cage"),
+            "its digits differ, as many even as odd and as many low as high".into(),
+        ),
         Constraint::Rellik { sum, .. } => (
             named(&format!("rellik cage {sum}")),
             format!("its digits differ and no set of them totals {sum}"),

@@ -657,7 +657,7 @@ impl Check<'_> {
                     .collect();
                 self.equal_sums(&format!("region sum line {}", span(line)), &parts);
             }
-            Constraint::Rellik { .. } => self.set_rules(constraint),
+            Constraint::Rellik { .. } | Constraint::Equality { .. } => self.set_rules(constraint),
             _ => self.line_rules(constraint),
         }
     }

@@ -278,6 +278,13 @@ pub enum Constraint {
         /// The total no set of its digits makes.
         sum: u32,
     },
+    /// The cells hold different digits, as many even as odd and as many low as high: low and
+    /// high are the smaller and the larger halves of `1..=N`, and on an odd side the middle
+    /// digit stays out of the cage.
+    Equality {
+        /// The cage.
+        cells: Vec<Cell>,
+    },
     /// The digits along a diagonal from a clue outside the grid add up to the clue (they may
     /// repeat).
     LittleKiller {
@@ -469,6 +476,7 @@ impl Constraint {
             Constraint::BoxIndexer { .. } => "boxindexer",
             Constraint::Killer { .. } => "killer",
             Constraint::Rellik { .. } => "rellik",
+            Constraint::Equality { .. } => "equality",
             Constraint::LittleKiller { .. } => "littlekiller",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::XSum { .. } => "xsum",
@@ -522,6 +530,7 @@ impl Constraint {
             | Constraint::BoxIndexer { cells }
             | Constraint::Killer { cells, .. }
             | Constraint::Rellik { cells, .. }
+            | Constraint::Equality { cells }
             | Constraint::LittleKiller { cells, .. } => cells.clone(),
             Constraint::Clone { cells, copies } => cells.iter().chain(copies).copied().collect(),
             Constraint::Arrow { bulb, shaft } => bulb.iter().chain(shaft).copied().collect(),

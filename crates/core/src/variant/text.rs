@@ -63,6 +63,7 @@ pub const KEYWORDS: &[&str] = &[
     "boxindexer",
     "killer",
     "rellik",
+    "equality",
     "littlekiller",
     "sandwich",
     "xsum",

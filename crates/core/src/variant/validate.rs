@@ -110,6 +110,16 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
                 }
             }
         }
+        Constraint::Equality { cells } => {
+            nonempty(cells)?;
+            distinct(cells)?;
+            let k = cells.len();
+            if k % 2 == 1 || k > n - n % 2 {
+                return impossible(format!(
+                    "an equality cage of {k} cells cannot hold as many low digits of 1–{n} as high ones, all different"
+                ));
+            }
+        }
         Constraint::LittleKiller { cells, sum, .. } => {
             nonempty(cells)?;
             let k = cells.len() as u32;

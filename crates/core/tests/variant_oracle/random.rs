@@ -350,6 +350,14 @@ impl Gen {
                 }
                 one(Constraint::Rellik { cells, sum })
             }
+            "equality" => {
+                let mut cells = self.walk(2, n.min(6), false);
+                if truthful {
+                    cells = self.distinct_prefix(cells);
+                }
+                cells.truncate(cells.len().max(2) & !1);
+                one(Constraint::Equality { cells })
+            }
             "littlekiller" => {
                 let (clue, direction) = self.little_killer_clue();
                 let cells = diagonal(clue, direction, n);

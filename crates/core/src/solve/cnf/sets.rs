@@ -1,4 +1,4 @@
-//! The CNF of rules over a set of cells that are not sums of them: rellik cages.
+//! The CNF of rules over a set of cells that are not sums of them: rellik and equality cages.
 
 use super::Cnf;
 use crate::Cell;
@@ -54,6 +54,43 @@ impl Cnf {
         }
         if let Some(Some(v)) = made.get(total) {
             self.clause([-*v]);
+        }
+    }
+
+    /// Different digits, as many even as odd and as many in the lower half of `1..=N` as in
+    /// the upper half; on an odd side, not the middle digit.
+    pub(super) fn equality(&mut self, cells: &[Cell]) {
+        self.all_different(cells);
+        let n = self.n as u16;
+        let half = n / 2;
+        if n % 2 == 1 {
+            for &c in cells {
+                self.clause([-self.x(c, half + 1)]);
+            }
+        }
+        let k = cells.len() as u32;
+        let kinds: [&dyn Fn(u16) -> bool; 2] = [&|d: u16| d % 2 == 0, &|d: u16| d <= half];
+        for (i, is) in kinds.iter().enumerate() {
+            // Counted: evens, then low digits; the others are odd, and high (the middle is out).
+            let other: &dyn Fn(u16) -> bool = if i == 0 {
+                &|d| d % 2 == 1
+            } else {
+                &|d| d > n - half
+            };
+            self.automaton(
+                cells,
+                (0u32, 0u32),
+                |_, (a, b), d| {
+                    if is(d) {
+                        Some((a + 1, b))
+                    } else if other(d) {
+                        Some((a, b + 1))
+                    } else {
+                        None
+                    }
+                },
+                |(a, b)| a == b && a + b == k,
+            );
         }
     }
 }

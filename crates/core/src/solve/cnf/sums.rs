@@ -29,6 +29,7 @@ impl Cnf {
                 self.all_different(cells);
                 self.no_set_makes(cells, *sum);
             }
+            Constraint::Equality { cells } => self.equality(cells),
             Constraint::LittleKiller { cells, sum, .. } => {
                 let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
                 self.linear(&terms, i64::from(*sum));
@@ -284,6 +285,7 @@ impl Cnf {
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
             | Constraint::Rellik { .. }
+            | Constraint::Equality { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }

@@ -1,6 +1,6 @@
 //! Clues outside the grid that read a whole row or column: x-sums, sandwiches, skyscrapers;
-//! quadruples, whose digits must appear among four cells; and rellik cages, no set of whose
-//! digits makes the total.
+//! quadruples, whose digits must appear among four cells; rellik cages, no set of whose
+//! digits makes the total; and equality cages, as many even digits as odd and low as high.
 //!
 //! The row is read from the clue's side (`cells[0]` next to the clue). X-sums try each digit
 //! `X` of the first cell and filter the first `X` cells as a sum; sandwiches try each place of
@@ -13,6 +13,10 @@
 //! cage's open cells when `total − d` is one of them (the empty set makes 0, so the total
 //! itself goes at once). That is all the rule says about open cells from placed ones; two
 //! open cells whose digits could together make the total wait until one is placed.
+//!
+//! Equality cages count, for each split (even and odd, low and high), the cells sure to hold
+//! a digit of either side: once half the cage is sure of one side, the others take the
+//! other side. That is exact on each count alone.
 
 use super::ctx::{Ctx, digits, range, single};
 use super::sums::{Term, backward, carve, forward, words_for};
@@ -361,5 +365,41 @@ pub(super) fn rellik_start(n: usize, total: u32) -> u64 {
         all & !(1 << (total - 1))
     } else {
         all
+    }
+}
+
+/// Half the cells hold a digit of one set, half of the other, for each pair of `splits` (every
+/// candidate is in one set of each pair; the cells differ: a group of the same cells).
+#[derive(Clone, Debug)]
+pub(super) struct Equality {
+    pub cells: Box<[u32]>,
+    pub splits: [(u64, u64); 2],
+}
+
+impl Equality {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let half = self.cells.len() / 2;
+        for &(a, b) in &self.splits {
+            let (mut in_a, mut in_b) = (0, 0);
+            for &c in self.cells.iter() {
+                let m = ctx.get(c as usize);
+                in_a += usize::from(m & !a == 0);
+                in_b += usize::from(m & !b == 0);
+            }
+            if in_a > half || in_b > half {
+                return false;
+            }
+            for (full, side, rest) in [(in_a, a, b), (in_b, b, a)] {
+                if full == half {
+                    for &c in self.cells.iter() {
+                        let m = ctx.get(c as usize);
+                        if m & !side != 0 && !ctx.restrict(c as usize, rest) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 }

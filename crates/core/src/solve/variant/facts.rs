@@ -203,6 +203,7 @@ pub(super) fn run(net: &Network, p: usize, ctx: &mut Ctx) -> bool {
         Prop::Skyscraper(s) => s.propagate(ctx),
         Prop::Quadruple(q) => q.propagate(ctx),
         Prop::Rellik(r) => r.propagate(ctx),
+        Prop::Equality(e) => e.propagate(ctx),
         Prop::Same(s) => s.propagate(ctx),
         Prop::Fork(f) => f.propagate(&net.relations, ctx),
     }

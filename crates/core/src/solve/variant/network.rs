@@ -19,7 +19,7 @@
 //!  renban, between, lockout,  their own filters
 //!  zipper, x-sum, sandwich,
 //!  skyscraper, quadruple,
-//!  rellik
+//!  rellik, equality
 //! ```
 //!
 //! Propagators are cheap (groups, pairs), dear (the rest) or last (pointing): the driver runs
@@ -34,7 +34,7 @@ use layout::{complements, forks, largest_overlap, overlaps, share_peers};
 
 use std::collections::HashMap;
 
-use super::clues::{Quadruple, Rellik, Sandwich, Skyscraper, XSum};
+use super::clues::{Equality, Quadruple, Rellik, Sandwich, Skyscraper, XSum};
 use super::groups::{Group, Pointing};
 use super::lines::{Ends, Renban, Zipper};
 use super::pairs::{Fork, Pair, Relation};
@@ -60,6 +60,7 @@ pub(super) enum Prop {
     Skyscraper(Skyscraper),
     Quadruple(Quadruple),
     Rellik(Rellik),
+    Equality(Equality),
     Same(Same),
     Fork(Fork),
 }
@@ -90,6 +91,7 @@ impl Prop {
             Prop::Skyscraper(s) => s.cells.to_vec(),
             Prop::Quadruple(q) => q.cells.to_vec(),
             Prop::Rellik(r) => r.cells.to_vec(),
+            Prop::Equality(e) => e.cells.to_vec(),
             Prop::Same(s) => s.a.iter().chain(s.b.iter()).copied().collect(),
             Prop::Fork(f) => vec![f.x, f.a, f.b],
         }

@@ -526,6 +526,38 @@ fn rellik_cages() {
 }
 
 #[test]
+fn equality_cages() {
+    let cage = |c: &str| Constraint::Equality { cells: cells(c) };
+    // 1 and 4, 2 and 3: one even and one odd, one low and one high.
+    passes(
+        &puzzle(4, vec![cage("r1c1 r1c4"), cage("r1c2 r1c3")]),
+        &grid(S),
+    );
+    let p = puzzle(4, vec![cage("r1c1 r1c2")]);
+    breaks(
+        &p,
+        &grid(S),
+        &["equality cage r1c1-r1c2: 2 low digits in 2 cells (r1c1 and r1c2)"],
+    );
+    assert_eq!(p.broken(&grid(S))[0].cells, cells("r1c1 r1c2"));
+    breaks(
+        &puzzle(4, vec![cage("r1c2 r1c4")]),
+        &grid(S),
+        &["equality cage r1c2-r1c4: 2 even digits in 2 cells (r1c2 and r1c4)"],
+    );
+    // One of each so far: the empty cells can still even it out.
+    passes(
+        &puzzle(4, vec![cage("r1c1 r1c2 r2c1 r2c2")]),
+        &partial(4, &[("r1c1", 1), ("r1c2", 4)]),
+    );
+    breaks(
+        &puzzle(9, vec![cage("r1c1 r1c2")]),
+        &partial(9, &[("r1c1", 5)]),
+        &["equality cage r1c1-r1c2: 5 at r1c1 is the middle digit"],
+    );
+}
+
+#[test]
 fn little_killers() {
     let lk = |sum| Constraint::LittleKiller {
         clue: (-1, 2),

@@ -446,6 +446,9 @@ fn constraints(args: &mut Args<'_>) -> Res<Vec<Constraint>> {
         "extraregion" => one(Constraint::ExtraRegion {
             cells: args.cells()?,
         }),
+        "equality" => one(Constraint::Equality {
+            cells: args.cells()?,
+        }),
         "killer" => {
             let sum = args.number_opt(u32_max)?.map(|s| s as u32);
             one(Constraint::Killer {

@@ -201,6 +201,7 @@ fn line(c: &Constraint, n: usize) -> String {
         }
         Constraint::Taxicab { distance } => format!("{name} {distance}"),
         Constraint::ExtraRegion { cells }
+        | Constraint::Equality { cells }
         | Constraint::RowIndexer { cells }
         | Constraint::ColumnIndexer { cells }
         | Constraint::BoxIndexer { cells } => with(None, set(cells)),

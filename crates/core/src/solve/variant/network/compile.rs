@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::super::clues::{Quadruple, Rellik, Sandwich, Skyscraper, XSum, rellik_start};
+use super::super::clues::{Equality, Quadruple, Rellik, Sandwich, Skyscraper, XSum, rellik_start};
 use super::super::lines::{Ends, Renban, Zipper};
 use super::super::sums::{Cage, Combos, EqualSums, Term};
 use super::{Builder, Prop};
@@ -208,6 +208,23 @@ pub(super) fn add(
                     sum: *sum,
                 }));
             }
+        }
+        Constraint::Equality { cells } => {
+            let cells = b.cells(cells);
+            b.group(cells.clone());
+            let all = super::super::ctx::range(0, ni - 1);
+            let half = n / 2;
+            // Bit d − 1 for digit d: the even digits are the odd bits.
+            let even = all & 0xAAAA_AAAA_AAAA_AAAA;
+            let low = super::super::ctx::range(0, half as i64 - 1);
+            let high = super::super::ctx::range((n - half) as i64, ni - 1);
+            for &c in &cells {
+                b.narrow(c as usize, low | high);
+            }
+            b.props.push(Prop::Equality(Equality {
+                cells: cells.into_boxed_slice(),
+                splits: [(even, all & !even), (low, high)],
+            }));
         }
         Constraint::LittleKiller { cells, sum, .. } => {
             let cells = b.cells(cells);
