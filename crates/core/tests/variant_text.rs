@@ -105,7 +105,7 @@ impl Gen {
         let n = self.n;
         let n32 = n as u32;
         let mut out = Vec::new();
-        for kind in 0..45 {
+        for kind in 0..46 {
             if !self.chance(density) {
                 continue;
             }
@@ -264,6 +264,10 @@ impl Gen {
             40 => Constraint::Negative(Negative::Difference),
             41 => Constraint::Negative(Negative::Ratio),
             42 => Constraint::Negative(Negative::Xv),
+            44 => Constraint::NumberedRoom {
+                clue: self.clue(),
+                digit: 1 + self.below(n) as u16,
+            },
             43 => Constraint::Rellik {
                 cells: self.set(n),
                 sum: 1 + self.below(n * (n + 1) / 2) as u32,

@@ -193,6 +193,13 @@ function drawOne(con, size, g) {
       text(x, y + (kind === 'sandwich' ? 0.17 : 0.13), con.value, `clue ${kind}`, g);
       return true;
     }
+    case 'numberedroom': {
+      // A numbered room's digit in a small diamond, apart from the other clues of a row.
+      const [x, y] = centre(con.clue);
+      el('path', { d: `M${x},${y - 0.34}L${x + 0.34},${y}L${x},${y + 0.34}L${x - 0.34},${y}Z`, class: 'frame' }, g);
+      text(x, y + 0.13, con.value, 'clue numberedroom', g);
+      return true;
+    }
     case 'diagonal+':
     case 'diagonal-':
       el('line', { x1: kind === 'diagonal-' ? 0 : size, y1: 0, x2: kind === 'diagonal-' ? size : 0, y2: size, class: 'diag' }, g);

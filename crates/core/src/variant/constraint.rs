@@ -320,6 +320,14 @@ pub enum Constraint {
         /// The skyscrapers seen.
         count: u32,
     },
+    /// Seen from the clue, the first digit `X` says where the clue's digit is: in the `X`-th
+    /// cell of the row or column.
+    NumberedRoom {
+        /// The row or column, and the side it is read from.
+        clue: Clue,
+        /// The digit, 1-based.
+        digit: u16,
+    },
     /// The digits on the shaft add up to the number in the bulb (a bulb of several cells reads
     /// as a number of several digits, the first cell first).
     Arrow {
@@ -481,6 +489,7 @@ impl Constraint {
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::XSum { .. } => "xsum",
             Constraint::Skyscraper { .. } => "skyscraper",
+            Constraint::NumberedRoom { .. } => "numberedroom",
             Constraint::Arrow { .. } => "arrow",
             Constraint::DoubleArrow { .. } => "doublearrow",
             Constraint::Xv { .. } => "xv",
@@ -518,6 +527,7 @@ impl Constraint {
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }
             | Constraint::Skyscraper { .. }
+            | Constraint::NumberedRoom { .. }
             | Constraint::Negative(_) => Vec::new(),
             Constraint::Even { cell }
             | Constraint::Odd { cell }

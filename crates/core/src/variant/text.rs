@@ -68,6 +68,7 @@ pub const KEYWORDS: &[&str] = &[
     "sandwich",
     "xsum",
     "skyscraper",
+    "numberedroom",
     "arrow",
     "doublearrow",
     "xv",

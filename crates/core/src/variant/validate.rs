@@ -153,6 +153,12 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
                 return impossible(format!("{count} skyscrapers cannot be seen (1 to {n})"));
             }
         }
+        Constraint::NumberedRoom { clue, digit } => {
+            check_clue(puzzle, clue.index, at)?;
+            if *digit == 0 || usize::from(*digit) > n {
+                return bad(format!("numbered room digit {digit} is not in 1–{n}"));
+            }
+        }
         Constraint::Arrow { bulb, shaft } => {
             nonempty(bulb)?;
             distinct(bulb)?;

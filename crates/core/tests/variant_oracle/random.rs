@@ -416,6 +416,16 @@ impl Gen {
                 };
                 one(Constraint::Skyscraper { clue, count })
             }
+            "numberedroom" => {
+                let clue = self.clue();
+                let line = clue.cells(n);
+                let digit = if truthful {
+                    self.at(line[usize::from(self.at(line[0])) - 1])
+                } else {
+                    1 + self.below(n) as u16
+                };
+                one(Constraint::NumberedRoom { clue, digit })
+            }
             "arrow" => {
                 let pill = n == 9 && self.chance(0.15);
                 let line = if pill {

@@ -30,6 +30,14 @@ impl Cnf {
                 self.no_set_makes(cells, *sum);
             }
             Constraint::Equality { cells } => self.equality(cells),
+            Constraint::NumberedRoom { clue, digit } => {
+                // The first cell holding p puts the digit in the p-th cell.
+                let cells = clue.cells(n);
+                for (p, &cell) in cells.iter().enumerate() {
+                    let clause = [-self.x(cells[0], p as u16 + 1), self.x(cell, *digit)];
+                    self.clause(clause);
+                }
+            }
             Constraint::LittleKiller { cells, sum, .. } => {
                 let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
                 self.linear(&terms, i64::from(*sum));
@@ -285,6 +293,7 @@ impl Cnf {
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
             | Constraint::Rellik { .. }
+            | Constraint::NumberedRoom { .. }
             | Constraint::Equality { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }

@@ -11,6 +11,7 @@
 //!  dots, XV, thermometers,    pairs: a table of the digits one cell allows the other
 //!  whispers, palindromes,
 //!  clones, indexers, min/max,
+//!  numbered rooms,
 //!  entropic/modular/nabner,
 //!  non-consecutive, negatives
 //!  cages with a total,        sums (exact on each constraint alone), cages by their sets of

@@ -232,6 +232,7 @@ impl Check<'_> {
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
             | Constraint::Rellik { .. }
+            | Constraint::NumberedRoom { .. }
             | Constraint::Equality { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }

@@ -558,6 +558,28 @@ fn equality_cages() {
 }
 
 #[test]
+fn numbered_rooms() {
+    let room = |side, index, digit| Constraint::NumberedRoom {
+        clue: Clue { side, index },
+        digit,
+    };
+    // Row 1 reads 1234: its first digit, 1, points at itself; from the right, 4 points at 1.
+    passes(
+        &puzzle(4, vec![room(Side::Left, 0, 1), room(Side::Right, 0, 1)]),
+        &grid(S),
+    );
+    let p = puzzle(4, vec![room(Side::Top, 1, 3)]);
+    // Column 2 reads 2, 4, 1, 3: the 2 puts the clue's digit in r2c2, which holds 4.
+    breaks(
+        &p,
+        &grid(S),
+        &["numbered room 3 above column 2: 2 at r1c2 puts 3 at r2c2, not 4"],
+    );
+    assert_eq!(p.broken(&grid(S))[0].cells, cells("r1c2 r2c2"));
+    passes(&p, &partial(4, &[("r1c2", 2)]));
+}
+
+#[test]
 fn little_killers() {
     let lk = |sum| Constraint::LittleKiller {
         clue: (-1, 2),

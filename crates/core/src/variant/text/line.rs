@@ -529,6 +529,11 @@ fn constraints(args: &mut Args<'_>) -> Res<Vec<Constraint>> {
                 sum,
             })
         }
+        "numberedroom" => {
+            let digit = args.number("a digit", u16_max)? as u16;
+            let clue = args.clue()?;
+            one(Constraint::NumberedRoom { clue, digit })
+        }
         "sandwich" | "xsum" | "skyscraper" => {
             let what = if args.keyword == "skyscraper" {
                 "a count"

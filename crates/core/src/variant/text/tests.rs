@@ -93,6 +93,7 @@ fn every_keyword_reads_and_names_its_constraint() {
         ("killer", "3 r1c1-2"),
         ("rellik", "5 r1c1-2"),
         ("equality", "r1c1-2"),
+        ("numberedroom", "3 r1 left"),
         ("littlekiller", "5 r0c3 downleft"),
         ("sandwich", "0 c1"),
         ("xsum", "10 r1 right"),

@@ -234,6 +234,9 @@ fn line(c: &Constraint, n: usize) -> String {
         Constraint::Sandwich { clue: c, sum } => format!("{name} {sum} {}", clue(*c, false)),
         Constraint::XSum { clue: c, sum } => format!("{name} {sum} {}", clue(*c, true)),
         Constraint::Skyscraper { clue: c, count } => format!("{name} {count} {}", clue(*c, true)),
+        Constraint::NumberedRoom { clue: c, digit } => {
+            format!("{name} {digit} {}", clue(*c, true))
+        }
         Constraint::Arrow { bulb, shaft } if bulb.len() == 1 => {
             let cells: Vec<Cell> = bulb.iter().chain(shaft).copied().collect();
             with(None, path(&cells))

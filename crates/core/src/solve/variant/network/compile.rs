@@ -254,6 +254,15 @@ pub(super) fn add(
                 n: nu,
             }));
         }
+        Constraint::NumberedRoom { clue, digit } => {
+            // The first cell holding p puts the digit in the p-th cell: a pair each.
+            let cells = b.cells(&clue.cells(n));
+            let v = i64::from(*digit);
+            for (p, &cell) in cells.iter().enumerate() {
+                let p = p as i64 + 1;
+                b.pair(cells[0], cell, move |x, y| x != p || y == v);
+            }
+        }
         Constraint::Arrow { bulb, shaft } => {
             let mut terms: Vec<(u32, i64)> = shaft.iter().map(|&c| (b.index(c), 1)).collect();
             let k = bulb.len() as u32;
