@@ -155,6 +155,18 @@ fn describe(c: &Constraint, n: usize) -> (String, String) {
             format!("its different digits total {s}"),
         ),
         Constraint::Killer { sum: None, .. } => (named("cage"), "its digits differ".into()),
+        Constraint::NumberedRoom { digit, .. } => (
+            format!("numbered room {digit}"),
+            format!("the first digit p from the clue puts {digit} in the p-th cell"),
+        ),
+        Constraint::Equality { .. } => (
+            named("equality cage"),
+            "its digits differ, as many even as odd and as many low as high".into(),
+        ),
+        Constraint::Rellik { sum, .. } => (
+            named(&format!("rellik cage {sum}")),
+            format!("its digits differ and no set of them totals {sum}"),
+        ),
         Constraint::LittleKiller { sum, .. } => (
             named(&format!("little killer {sum}")),
             format!("the digits on the diagonal total {sum}"),

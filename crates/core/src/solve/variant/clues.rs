@@ -1,5 +1,6 @@
 //! Clues outside the grid that read a whole row or column: x-sums, sandwiches, skyscrapers;
-//! and quadruples, whose digits must appear among four cells.
+//! quadruples, whose digits must appear among four cells; rellik cages, no set of whose
+//! digits makes the total; and equality cages, as many even digits as odd and low as high.
 //!
 //! The row is read from the clue's side (`cells[0]` next to the clue). X-sums try each digit
 //! `X` of the first cell and filter the first `X` cells as a sum; sandwiches try each place of
@@ -8,6 +9,16 @@
 //! the digits a set must hold out of the rest of the row, longer ones with repeats; skyscrapers
 //! follow the states (tallest so far, buildings seen) along the row, forward and back. Each
 //! keeps what some choice that fits allows.
+//!
+//! Rellik cages follow their placed digits: the totals some set of them makes (a bit set,
+//! grown one placed digit at a time) must miss the cage's total, and a digit `d` leaves the
+//! cage's open cells when `total − d` is one of them (the empty set makes 0, so the total
+//! itself goes at once). That is all the rule says about open cells from placed ones; two
+//! open cells whose digits could together make the total wait until one is placed.
+//!
+//! Equality cages count, for each split (even and odd, low and high), the cells sure to hold
+//! a digit of either side: once half the cage is sure of one side, the others take the
+//! other side. That is exact on each count alone.
 
 use super::ctx::{Ctx, digits, range, single};
 use super::sums::{Combos, Term, backward, carve, forward, sets_of, words_for};
@@ -322,6 +333,112 @@ impl Quadruple {
             }
         }
         free >= 0
+    }
+}
+
+/// The cage's digits differ (a group of the same cells), and no set of them adds up to `sum`.
+#[derive(Clone, Debug)]
+pub(super) struct Rellik {
+    pub cells: Box<[u32]>,
+    pub sum: u32,
+}
+
+/// Adds `s` to every total of `bits` (`bits |= bits << s`), in place.
+fn grow(bits: &mut [u64], s: usize) {
+    let (w, b) = (s / 64, s % 64);
+    for i in (w..bits.len()).rev() {
+        let j = i - w;
+        let mut v = bits[j] << b;
+        if b != 0 && j > 0 {
+            v |= bits[j - 1] >> (64 - b);
+        }
+        bits[i] |= v;
+    }
+}
+
+impl Rellik {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let sum = self.sum as usize;
+        let mut made = std::mem::take(ctx.scratch);
+        made.clear();
+        made.resize(words_for(sum as u64), 0);
+        made[0] = 1;
+        let has = |bits: &[u64], t: usize| bits[t / 64] >> (t % 64) & 1 != 0;
+        let mut placed = 0u64;
+        for &c in self.cells.iter() {
+            let m = ctx.get(c as usize);
+            if single(m) && placed & m == 0 {
+                placed |= m;
+                grow(&mut made, m.trailing_zeros() as usize + 1);
+            }
+        }
+        let mut ok = !has(&made, sum);
+        if ok {
+            // Digits d (bit d − 1) with total − d made by the placed ones.
+            let mut banned = 0u64;
+            for d in 1..=sum.min(64) {
+                if has(&made, sum - d) {
+                    banned |= 1 << (d - 1);
+                }
+            }
+            if banned != 0 {
+                for &c in self.cells.iter() {
+                    let m = ctx.get(c as usize);
+                    if !single(m) && !ctx.restrict(c as usize, !banned) {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+        }
+        *ctx.scratch = made;
+        ok
+    }
+}
+
+/// The digits `1..=n` but `total` (bit `d − 1` for `d`), as a rellik cage's cells start.
+pub(super) fn rellik_start(n: usize, total: u32) -> u64 {
+    let all = range(0, n as i64 - 1);
+    if total as usize <= n {
+        all & !(1 << (total - 1))
+    } else {
+        all
+    }
+}
+
+/// Half the cells hold a digit of one set, half of the other, for each pair of `splits` (every
+/// candidate is in one set of each pair; the cells differ: a group of the same cells).
+#[derive(Clone, Debug)]
+pub(super) struct Equality {
+    pub cells: Box<[u32]>,
+    pub splits: [(u64, u64); 2],
+}
+
+impl Equality {
+    pub fn propagate(&self, ctx: &mut Ctx) -> bool {
+        let half = self.cells.len() / 2;
+        for &(a, b) in &self.splits {
+            let (mut in_a, mut in_b) = (0, 0);
+            for &c in self.cells.iter() {
+                let m = ctx.get(c as usize);
+                in_a += usize::from(m & !a == 0);
+                in_b += usize::from(m & !b == 0);
+            }
+            if in_a > half || in_b > half {
+                return false;
+            }
+            for (full, side, rest) in [(in_a, a, b), (in_b, b, a)] {
+                if full == half {
+                    for &c in self.cells.iter() {
+                        let m = ctx.get(c as usize);
+                        if m & !side != 0 && !ctx.restrict(c as usize, rest) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 }
 

@@ -215,6 +215,8 @@ pub(super) fn run(net: &Network, p: usize, ctx: &mut Ctx) -> bool {
         Prop::Sandwich(s) => s.propagate(ctx),
         Prop::Skyscraper(s) => s.propagate(ctx),
         Prop::Quadruple(q) => q.propagate(ctx),
+        Prop::Rellik(r) => r.propagate(ctx),
+        Prop::Equality(e) => e.propagate(ctx),
         Prop::Same(s) => s.propagate(ctx),
         Prop::Fork(f) => f.propagate(&net.relations, ctx),
     }
