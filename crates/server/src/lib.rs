@@ -33,6 +33,7 @@ pub mod error;
 mod forms;
 mod logic;
 mod routes;
+mod schema;
 mod solve;
 mod state;
 mod variant;
@@ -55,6 +56,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use utoipa::OpenApi;
 
 pub use error::ApiError;
+use schema::Requests;
 pub use state::{AppState, Config};
 
 /// The OpenAPI document of every endpoint.
@@ -86,7 +88,8 @@ pub use state::{AppState, Config};
         forms::dedup,
         forms::transform
     ),
-    components(schemas(error::ErrorResponse, error::ErrorBody))
+    components(schemas(error::ErrorResponse, error::ErrorBody)),
+    modifiers(&Requests)
 )]
 pub struct ApiDoc;
 

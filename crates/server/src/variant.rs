@@ -127,7 +127,7 @@ pub async fn generate(
     req: GenerateRequest,
     kinds: &str,
 ) -> Result<axum::Json<GenerateResponse>, ApiError> {
-    use nsudoku::variant::generate::{Generator, Kind, Options, parse_kinds};
+    use nsudoku::generate::variant::{Generator, Kind, Options, parse_kinds};
     use nsudoku::variant::{fpuzzles, text};
     let kinds = parse_kinds(kinds).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
     if req.shape.is_some() {

@@ -12,24 +12,19 @@
 //! so the engines never meet them.
 
 pub mod check;
-#[cfg(feature = "sat")]
-pub mod cnf;
 mod constraint;
 mod error;
 pub mod fpuzzles;
-pub mod generate;
 pub mod iss;
 pub mod jigsaw;
 pub mod killer;
 pub mod link;
 pub mod lzstring;
 pub mod scl;
-mod solve;
 pub mod text;
 
 pub use constraint::{Clue, Constraint, Diagonal, Direction, Negative, Side};
 pub use error::{Error, ErrorKind};
-pub use solve::Solutions;
 
 use crate::grid::{DigitSet, Grid, Shape};
 use crate::{Cell, Digit};
