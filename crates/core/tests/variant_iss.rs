@@ -128,7 +128,8 @@ fn each_form_is_told_from_classic_lines() {
 #[ignore = "ISS's data files, by hand: NSUDOKU_ISS_PUZZLES=FILE, in release"]
 fn every_iss_puzzle_read_gives_iss_solution() {
     let Ok(path) = std::env::var("NSUDOKU_ISS_PUZZLES") else {
-        panic!("NSUDOKU_ISS_PUZZLES names the file");
+        eprintln!("skipped: NSUDOKU_ISS_PUZZLES names no file of ISS's puzzles");
+        return;
     };
     let text = std::fs::read_to_string(&path).expect("the file");
     let mut read_ok = 0;

@@ -1,8 +1,9 @@
-//! Jigsaw lines, as solvers trade irregular-region puzzles: one line, no spaces.
+//! Jigsaw lines, as solvers trade irregular-region puzzles: one line.
 //!
 //! - **Givens and layout**: `2N²` characters, the `N²` givens of the grid (`1`–`9`, then `A`–`Z`
 //!   for 10–35; `.`, `0` or `_` empty) followed by its `N²` region symbols, one a cell in
-//!   reading order. Any `N` distinct symbols name the regions, each `N` times: 162 characters
+//!   reading order, with or without white space between the two halves. Past 9×9, givens in
+//!   letters only are ISS's: `A` is 1, `B` 2, …. Any `N` distinct symbols name the regions, each `N` times: 162 characters
 //!   for 9×9, 32 for 4×4 (below: r1c1 holds 1, r1c2 3 and r2c4 2; the regions are `1112`, `1322`,
 //!   `3324`, `3444`).
 //! - **The layout alone**: `N²` region symbols, an empty grid. To tell it from a classic line,
@@ -96,15 +97,22 @@ fn is_connected(regions: &[u16], n: usize, k: u16) -> bool {
 }
 
 /// The givens of `N²` characters, if each is a symbol of a digit up to `N` or an empty mark.
+/// Past 9×9, givens written in letters only are ISS's (`A` is 1, `B` 2, …): no grid gives
+/// none of the digits 1 to 9.
 fn givens(chars: &[char], n: usize) -> Option<Vec<u16>> {
+    let letters_only = n > 9
+        && !chars.iter().any(|c| matches!(c, '1'..='9'))
+        && chars.iter().any(char::is_ascii_uppercase);
     let alphabet = Alphabet::standard();
     chars
         .iter()
         .map(|&c| {
-            alphabet
-                .value(c)
-                .filter(|&v| v as usize <= n)
-                .map(|v| v as u16)
+            let v = if letters_only && c.is_ascii_uppercase() {
+                Some(c as usize - 'A' as usize + 1)
+            } else {
+                alphabet.value(c).map(|v| v as usize)
+            };
+            v.filter(|&v| v <= n).map(|v| v as u16)
         })
         .collect()
 }
@@ -112,10 +120,22 @@ fn givens(chars: &[char], n: usize) -> Option<Vec<u16>> {
 /// The givens (empty for the layout alone) and regions of a jigsaw line, if it is one; the
 /// layout alone must have connected regions when `connected`.
 pub(crate) fn split(line: &str, connected: bool) -> Option<(Vec<u16>, Vec<u16>, usize)> {
-    let chars: Vec<char> = line.trim().chars().collect();
-    if chars.iter().any(|c| c.is_whitespace()) {
-        return None;
+    let t = line.trim();
+    if t.contains(char::is_whitespace) {
+        // The givens and the layout as two words.
+        let mut words = t.split_whitespace();
+        let (Some(first), Some(second), None) = (words.next(), words.next(), words.next()) else {
+            return None;
+        };
+        let first: Vec<char> = first.chars().collect();
+        let second: Vec<char> = second.chars().collect();
+        let n = side_of(first.len()).filter(|n| (2..=super::MAX_SIDE).contains(n))?;
+        if second.len() != first.len() {
+            return None;
+        }
+        return Some((givens(&first, n)?, layout(&second, n, false)?, n));
     }
+    let chars: Vec<char> = t.chars().collect();
     let len = chars.len();
     if len % 2 == 0
         && let Some(n) = side_of(len / 2)
@@ -244,6 +264,25 @@ mod tests {
         assert_eq!(puzzle.givens()[0], 3);
         assert_eq!(puzzle.givens()[80], 4);
         assert_eq!(from_line(&to_line(&puzzle).expect("writes")), Ok(puzzle));
+    }
+
+    #[test]
+    fn the_two_halves_may_be_two_words_and_iss_letters_give_16x16() {
+        let line = format!("3{}4 {LAYOUT}", ".".repeat(79));
+        assert!(is_line(&line));
+        let puzzle = from_line(&line).expect("reads");
+        assert_eq!((puzzle.givens()[0], puzzle.givens()[80]), (3, 4));
+        assert!(!is_line(&format!("{} {LAYOUT}", ".".repeat(80))));
+        // 16×16 givens in letters only, as ISS writes them: A is 1, P 16; with a digit among
+        // them, letters are 10 and up.
+        let layout: String = (0..256)
+            .map(|i| char::from(b'a' + (i / 64 * 4 + i % 16 / 4) as u8))
+            .collect();
+        let iss = format!("A{}P {layout}", ".".repeat(254));
+        let puzzle = from_line(&iss).expect("reads");
+        assert_eq!((puzzle.givens()[0], puzzle.givens()[255]), (1, 16));
+        let ours = from_line(&format!("1{}G{layout}", ".".repeat(254))).expect("reads");
+        assert_eq!((ours.givens()[0], ours.givens()[255]), (1, 16));
     }
 
     #[test]

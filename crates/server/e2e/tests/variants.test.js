@@ -175,6 +175,17 @@ test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, Sudok
   await load(page, read.iss, read.constraints.filter((c) => !GLOBAL.has(c.kind)).length);
   const killer = 'G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^';
   await load(page, killer, 24);
+  // Import takes an ISS string over several lines, as ISS's files hold one, and names the ISS
+  // constraint nsudoku lacks.
+  await page.click('#import');
+  await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.RellikCage~5~R3C1~R3C2\n');
+  await page.click('#import-go');
+  await page.waitForFunction(() => document.querySelector('#import-errors').textContent.includes('RellikCage'));
+  await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.Cage~5~R3C1~R3C2\n');
+  await page.click('#import-go');
+  await page.waitForSelector('#import-dialog', { state: 'hidden' });
+  await page.waitForFunction(() => window.nsudoku.game?.size === 4
+    && document.querySelectorAll('#board svg.variant g.vc').length === 2);
 
   // A SudokuPad `scl…` payload opens by link too; what its reader skips is said.
   const fish = fs.readFileSync(path.resolve(here, '../../../core/tests/data/variants/sudokupad.jsonl'), 'utf8')

@@ -12,7 +12,8 @@ use super::geometry::{self, cell_id, parse_cell};
 use crate::Cell;
 use crate::variant::fpuzzles::{Read, ReadOptions};
 use crate::variant::{
-    Clue, Constraint, Diagonal, Error, ErrorKind, NO_REGION, Negative, Puzzle, Side, jigsaw, killer,
+    Clue, Constraint, Diagonal, Direction, Error, ErrorKind, NO_REGION, Negative, Puzzle, Side,
+    jigsaw, killer,
 };
 
 /// One item: its type (empty for givens), its arguments, and where it was.
@@ -1034,20 +1035,7 @@ impl Builder {
             let mut l = line.clone();
             l.sort();
             if l == sorted {
-                let (dr, dc) = direction.step();
-                let clue = (
-                    start.row() as i16 - dr as i16,
-                    start.col() as i16 - dc as i16,
-                );
-                self.push(
-                    Constraint::LittleKiller {
-                        clue,
-                        direction,
-                        cells: line,
-                        sum: total,
-                    },
-                    at,
-                );
+                self.push_little_killer(start, direction, line, total, at);
                 return;
             }
         }
@@ -1076,6 +1064,18 @@ impl Builder {
             );
             return;
         };
+        self.push_little_killer(start, direction, cells, sum, at);
+    }
+
+    /// A little killer on one of ISS's diagonals, its clue outside the diagonal's first cell.
+    fn push_little_killer(
+        &mut self,
+        start: Cell,
+        direction: Direction,
+        cells: Vec<Cell>,
+        sum: u32,
+        at: &str,
+    ) {
         let (dr, dc) = direction.step();
         let clue = (
             start.row() as i16 - dr as i16,
