@@ -740,6 +740,25 @@ pub struct GenerateResponse {
     pub text: Option<String>,
 }
 
+impl GenerateResponse {
+    /// The answer when no puzzle was found in time: the grid asked for, its seed, no puzzle.
+    pub fn timeout(size: usize, shape: String, seed: u64) -> GenerateResponse {
+        GenerateResponse {
+            status: "timeout",
+            puzzle: None,
+            solution: None,
+            er: None,
+            level: None,
+            size,
+            shape,
+            clues: None,
+            seed,
+            fpuzzles: None,
+            text: None,
+        }
+    }
+}
+
 /// The answer of `GET /healthz`.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Health {

@@ -329,19 +329,8 @@ impl Cnf {
             }
             Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
                 let min = matches!(constraint, Constraint::Minimum { .. });
-                let same: HashSet<Cell> = puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::Minimum { cell } if min => Some(*cell),
-                        Constraint::Maximum { cell } if !min => Some(*cell),
-                        _ => None,
-                    })
-                    .collect();
-                for other in orthogonal(*cell, n) {
-                    if !same.contains(&other) {
-                        self.pairs(*cell, other, |p, q| if min { p < q } else { p > q });
-                    }
+                for other in puzzle.extremum_neighbours(*cell, min) {
+                    self.pairs(*cell, other, |p, q| if min { p < q } else { p > q });
                 }
             }
             Constraint::Quadruple { cells, digits } => {
@@ -458,16 +447,6 @@ fn regions(puzzle: &Puzzle) -> BTreeMap<u16, Vec<Cell>> {
         }
     }
     out
-}
-
-/// The orthogonal neighbours of `cell`.
-fn orthogonal(cell: Cell, n: usize) -> Vec<Cell> {
-    let (r, c) = (cell.row() as isize, cell.col() as isize);
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        .into_iter()
-        .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
-        .map(|(r, c)| Cell::new(r as usize, c as usize))
-        .collect()
 }
 
 /// Every subset of `size` of `0..k`.

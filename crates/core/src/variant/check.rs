@@ -9,7 +9,7 @@
 //! thermometer whose filled cells leave too little room between them. So a grid with nothing
 //! broken may still have no solution, but a grid with something broken has none.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use super::validate::span;
 use super::{Constraint, Diagonal, Negative, Puzzle, Side};
@@ -373,23 +373,10 @@ impl Check<'_> {
             }
             Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
                 let min = matches!(constraint, Constraint::Minimum { .. });
-                let same_kind: HashSet<Cell> = self
-                    .puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match (c, min) {
-                        (Constraint::Minimum { cell }, true)
-                        | (Constraint::Maximum { cell }, false) => Some(*cell),
-                        _ => None,
-                    })
-                    .collect();
                 let Some(v) = self.get(*cell) else {
                     return;
                 };
-                for other in neighbours(*cell, self.n) {
-                    if same_kind.contains(&other) {
-                        continue;
-                    }
+                for other in self.puzzle.extremum_neighbours(*cell, min) {
                     if let Some(w) = self.get(other) {
                         if min && v >= w {
                             let m =
@@ -687,25 +674,6 @@ fn symmetric(moves: &[(isize, isize)]) -> Vec<(isize, isize)> {
                 }
             }
         }
-    }
-    out
-}
-
-/// The orthogonal neighbours of `cell` in the grid.
-fn neighbours(cell: Cell, n: usize) -> Vec<Cell> {
-    let (r, c) = (cell.row(), cell.col());
-    let mut out = Vec::new();
-    if r > 0 {
-        out.push(Cell::new(r - 1, c));
-    }
-    if r + 1 < n {
-        out.push(Cell::new(r + 1, c));
-    }
-    if c > 0 {
-        out.push(Cell::new(r, c - 1));
-    }
-    if c + 1 < n {
-        out.push(Cell::new(r, c + 1));
     }
     out
 }

@@ -171,6 +171,23 @@ impl Puzzle {
         }
         values
     }
+
+    /// The cells a minimum at `cell` (a maximum, when `minimum` is false) is compared with:
+    /// its orthogonal neighbours but those that are minima (maxima) too.
+    pub fn extremum_neighbours(&self, cell: Cell, minimum: bool) -> Vec<Cell> {
+        let same: HashSet<Cell> = self
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::Minimum { cell } if minimum => Some(*cell),
+                Constraint::Maximum { cell } if !minimum => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        cell.orthogonal(self.size())
+            .filter(|other| !same.contains(other))
+            .collect()
+    }
 }
 
 /// One rule of a variant puzzle, beyond the rows, columns and regions.
@@ -584,5 +601,33 @@ mod tests {
         assert_eq!(puzzle.negative_values(Negative::Difference), [3]);
         assert_eq!(puzzle.negative_values(Negative::Ratio), [2]);
         assert_eq!(puzzle.negative_values(Negative::Xv), [5, 10]);
+    }
+
+    #[test]
+    fn an_extremum_is_compared_with_its_neighbours_of_the_other_kinds() {
+        let mut puzzle = Puzzle::new(4).unwrap();
+        let cell = |r, c| Cell::new(r, c);
+        for constraint in [
+            Constraint::Minimum { cell: cell(1, 1) },
+            Constraint::Minimum { cell: cell(0, 1) },
+            Constraint::Maximum { cell: cell(1, 2) },
+            Constraint::Maximum { cell: cell(0, 3) },
+        ] {
+            puzzle.push(constraint).unwrap();
+        }
+        // r2c2's neighbours but the minimum r1c2; the maximum r2c3 stays.
+        assert_eq!(
+            puzzle.extremum_neighbours(cell(1, 1), true),
+            [cell(2, 1), cell(1, 0), cell(1, 2)]
+        );
+        // In the corner: two neighbours, none a maximum.
+        assert_eq!(
+            puzzle.extremum_neighbours(cell(0, 3), false),
+            [cell(1, 3), cell(0, 2)]
+        );
+        assert_eq!(
+            puzzle.extremum_neighbours(cell(1, 2), false),
+            [cell(0, 2), cell(2, 2), cell(1, 1), cell(1, 3)]
+        );
     }
 }

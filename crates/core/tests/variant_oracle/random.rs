@@ -565,12 +565,7 @@ fn diagonal(clue: (i16, i16), direction: Direction, n: usize) -> Vec<Cell> {
 }
 
 fn neighbours(cell: Cell, n: usize) -> Vec<Cell> {
-    let (r, c) = (cell.row() as isize, cell.col() as isize);
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        .into_iter()
-        .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
-        .map(|(r, c)| Cell::new(r as usize, c as usize))
-        .collect()
+    cell.orthogonal(n).collect()
 }
 
 /// Irregular regions: cells of neighbouring regions swapped at random, each swap kept when
