@@ -362,6 +362,8 @@ pub async fn explain(
         er: None,
         level: None,
         warnings: Vec::new(),
+        start: None,
+        peers: None,
     };
     let classic = |grid: &Grid, stop| {
         let options = Options {
@@ -385,6 +387,8 @@ pub async fn explain(
             level: rating.as_ref().map(|r| r.level.to_string()),
             steps: e.steps.iter().map(StepOut::from).collect(),
             warnings: Vec::new(),
+            start: None,
+            peers: None,
         })
     };
     on_unique(&state, req, unanswered, classic, |read, stop| {

@@ -440,7 +440,7 @@ impl Network {
             };
             for p in b.props.iter_mut() {
                 if let Prop::Sum(sum) = p
-                    && sum.terms.len() <= 64
+                    && sum.terms.len() <= 128
                 {
                     sum.find_cliques(sees);
                 }
