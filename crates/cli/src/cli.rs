@@ -280,7 +280,8 @@ pub struct GenerateArgs {
     pub hide_totals: bool,
 
     /// The form of each variant puzzle on its line (with --variant): an f-puzzles link, a
-    /// SudokuPad link, the payload, the f-puzzles JSON or the text form.
+    /// SudokuPad link, the payload, the f-puzzles JSON, the text form, ISS's constraint
+    /// string or link, or a killer or jigsaw line.
     #[arg(long, value_enum, default_value_t = ConvertTo::Link, requires = "variant")]
     pub to: ConvertTo,
 
@@ -532,7 +533,10 @@ pub struct ConvertArgs {
     ///
     /// `fpuzzles`: the f-puzzles JSON document, on one line; `payload`: its lz-string base64
     /// form (what f-puzzles links carry); `link`: an f-puzzles link; `sudokupad`: a SudokuPad
-    /// link to the same puzzle; `text`: nsudoku's text form (a block, then a blank line).
+    /// link to the same puzzle; `text`: nsudoku's text form (a block, then a blank line);
+    /// `iss`: a constraint string of sigh's Interactive Sudoku Solver; `iss-link`: a link that
+    /// opens it there; `killer`: the forums' compact killer line (a 9×9 killer of cages only);
+    /// `jigsaw`: a jigsaw line (givens, then the regions).
     #[arg(long, value_enum, default_value_t = ConvertTo::Link)]
     pub to: ConvertTo,
 }
@@ -545,6 +549,10 @@ pub enum ConvertTo {
     Link,
     Sudokupad,
     Text,
+    Iss,
+    IssLink,
+    Killer,
+    Jigsaw,
 }
 
 #[derive(Debug, Args)]

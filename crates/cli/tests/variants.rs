@@ -131,6 +131,79 @@ fn conversions_read_back_to_the_same_solution() {
 }
 
 #[test]
+fn dev_puzzles_convert_to_iss_and_back_or_say_what_iss_lacks() {
+    let mut converted = 0;
+    for (name, payload, solution) in dev_set().iter().step_by(4) {
+        for to in ["iss", "iss-link"] {
+            let out = nsudoku()
+                .args(["convert", "--to", to])
+                .write_stdin(format!("{payload}\n"))
+                .output()
+                .expect("runs");
+            if !out.status.success() {
+                assert_eq!(out.status.code(), Some(2), "{name}");
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(err.contains("ISS"), "{name}: {err}");
+                continue;
+            }
+            converted += 1;
+            nsudoku()
+                .arg("solve")
+                .write_stdin(out.stdout)
+                .assert()
+                .success()
+                .stdout(format!("{solution}\n"))
+                .stderr("");
+        }
+    }
+    assert!(converted >= 30, "{converted} conversions");
+}
+
+#[test]
+fn killer_and_jigsaw_lines_are_written_and_read_back() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for (file, to) in [
+        ("examples/killers.txt", "killer"),
+        ("examples/jigsaws.txt", "jigsaw"),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).expect(file);
+        // Killers with diagonals have no compact line: only the others.
+        let lines: String = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("3x3:d:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let solved = stdout(
+            nsudoku()
+                .arg("solve")
+                .write_stdin(lines.clone())
+                .assert()
+                .success(),
+        );
+        let written = stdout(
+            nsudoku()
+                .args(["convert", "--to", to])
+                .write_stdin(lines)
+                .assert()
+                .success(),
+        );
+        nsudoku()
+            .arg("solve")
+            .write_stdin(written)
+            .assert()
+            .success()
+            .stdout(solved);
+    }
+    // A rule the form cannot hold is an error that names it.
+    nsudoku()
+        .args(["convert", "--to", "killer"])
+        .write_stdin("3x3:d:k:".to_owned() + &["1"; 81].join(":") + "\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cages only, not diagonal+"));
+}
+
+#[test]
 fn a_pretty_printed_json_document_and_text_form_blocks_are_read() {
     let pretty = "{\n  \"size\": 4,\n  \"grid\": [\n    [{}, {}, {}, {}],\n    [{}, {}, {}, {}],\n    [{}, {}, {}, {}],\n    [{}, {}, {}, {}]\n  ],\n  \"thermometer\": [{\"lines\": [[\"R1C1\", \"R1C2\", \"R1C3\", \"R1C4\"]]}]\n}\n";
     let out = stdout(

@@ -12,6 +12,7 @@ mod solve;
 mod variant;
 mod variant_formats;
 mod variant_generate;
+mod variant_iss;
 mod variant_links;
 mod variant_logic;
 mod variant_oracle;

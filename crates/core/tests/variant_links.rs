@@ -410,7 +410,7 @@ fn an_scl_payload_of_an_fpuzzles_document_is_read_as_fpuzzles() {
 fn bad_input_says_what_is_wrong() {
     let cases: Vec<(String, ErrorKind, &str)> = vec![
         ("   ".into(), ErrorKind::Decode, "there is nothing to read"),
-        ("https://example.com/?load=N4Ig".into(), ErrorKind::Decode, "\"example.com\" is not an f-puzzles or SudokuPad address"),
+        ("https://example.com/?load=N4Ig".into(), ErrorKind::Decode, "\"example.com\" is not an f-puzzles, SudokuPad or ISS address"),
         (
             "https://sudokupad.app/psxczr0jpr".into(),
             ErrorKind::Decode,

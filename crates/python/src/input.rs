@@ -15,7 +15,8 @@
 //! ```
 //!
 //! Text is a variant puzzle when the library says so ([`is_variant_text`]): a JSON object, a
-//! link, a payload, or lines with a constraint's keyword or a header. Anything else, classic
+//! link, a payload, an ISS constraint string, a killer or jigsaw line of the forums, or lines
+//! with a constraint's keyword or a header. Anything else, classic
 //! text included, is read as a classic grid, as the command line does.
 //!
 //! Which form a Python object is, is told in `extract.rs` (it knows the package's classes,
@@ -57,18 +58,15 @@ pub enum Either {
     Variant(fpuzzles::Read),
 }
 
-/// Whether `text` is a variant puzzle rather than a classic grid: a JSON object, a link or
-/// payload ([`variant::is_variant_line`]), or the text form
-/// ([`variant::text::looks_like_text_form`]).
+/// Whether `text` is a variant puzzle rather than a classic grid: a JSON object, a link,
+/// payload, ISS constraint string, killer or jigsaw line ([`variant::is_variant_line`], which
+/// never decodes a line of digits as a payload), or the text form
+/// ([`variant::text::looks_like_text_form`]: keywords and headers have letters).
 pub fn is_variant_text(text: &str) -> bool {
     let t = text.trim_start_matches('\u{feff}').trim();
-    // Links, keywords and headers have letters, and payloads do (base64 of compressed JSON):
-    // a grid of digits, the usual classic puzzle, is classic without decoding it as a payload
-    // (which would cost as much as solving it).
-    if !t.starts_with('{') && !t.bytes().any(|b| b.is_ascii_alphabetic()) {
-        return false;
-    }
-    variant::is_variant_line(t) || variant::text::looks_like_text_form(t.lines())
+    variant::is_variant_line(t)
+        || (t.bytes().any(|b| b.is_ascii_alphabetic())
+            && variant::text::looks_like_text_form(t.lines()))
 }
 
 /// One cell's value as given: a number (None is 0), or something else, by its `repr`.

@@ -281,6 +281,17 @@ impl PyVariant {
         fpuzzles::to_json(&self.puzzle).map_err(|e| errors::error(e.to_string()))
     }
 
+    /// The puzzle as a constraint string of sigh's Interactive Sudoku Solver (ISS). Raises
+    /// ``Error`` for a rule ISS has no way to say (a slow thermometer, …) or a grid beyond 16×16.
+    fn to_iss(&self) -> PyResult<String> {
+        variant::iss::to_string(&self.puzzle).map_err(|e| errors::error(e.to_string()))
+    }
+
+    /// A link that opens the puzzle in ISS. Raises ``Error`` as ``to_iss``.
+    fn to_iss_link(&self) -> PyResult<String> {
+        variant::iss::to_link(&self.puzzle).map_err(|e| errors::error(e.to_string()))
+    }
+
     /// The f-puzzles document as a ``dict`` (which ``Variant`` and the functions read back).
     fn to_fpuzzles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         py.import("json")?.call_method1("loads", (self.to_json()?,))

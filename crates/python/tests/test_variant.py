@@ -345,3 +345,26 @@ def test_the_readme_example_runs_and_prints_what_it_says(capsys):
     said = [l.split("# ", 1)[1] for l in code.splitlines() if l.startswith("print(") and "# " in l]
     assert printed[: len(said)] == said
     assert printed[len(said)].startswith("[Broken(name='sudoku'")
+
+
+def test_iss_strings_links_and_the_forums_lines():
+    v = nsudoku.Variant(LITTLE)
+    iss = v.to_iss()
+    assert iss == ".Shape~4x4.~R3C3_4.Thermo~R2C1~R2C2~R2C3~R2C4.Cage~5~R3C1~R3C2"
+    assert v.to_iss_link() == "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + iss
+    assert nsudoku.Variant(iss) == v and nsudoku.Variant(v.to_iss_link()) == v
+    assert str(nsudoku.solve(iss)) == LITTLE_SOLUTION
+    # A jigsaw line (no letters) and a compact killer line.
+    assert str(nsudoku.solve("13.....2........1112132233243444")) == "1324413224133241"
+    killer = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
+    assert nsudoku.Variant(killer).constraints == ["killer"] * 24
+    assert nsudoku.count(killer) == 1
+    # What ISS has and nsudoku has not is named, or skipped with a warning.
+    with pytest.raises(nsudoku.InvalidPuzzle) as e:
+        nsudoku.Variant(iss + ".RellikCage~5~R1C1~R1C2")
+    assert e.value.errors[0].kind == "unknown_constraint" and "RellikCage" in str(e.value)
+    with pytest.warns(nsudoku.VariantWarning, match="RellikCage"):
+        assert nsudoku.Variant(iss + ".RellikCage~5~R1C1~R1C2", ignore_unknown=True) == v
+    # A rule ISS cannot say is an Error.
+    with pytest.raises(nsudoku.Error, match="slow"):
+        nsudoku.Variant("size: 4\nslowthermo r1c1-3\n").to_iss()

@@ -118,6 +118,9 @@ pub struct ReadResponse {
     /// Why there are no links: the first constraint f-puzzles cannot carry.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unshareable: Option<String>,
+    /// A link that opens the puzzle in sigh's Interactive Sudoku Solver (null when ISS cannot
+    /// carry one of its rules, or its size).
+    pub iss: Option<String>,
     /// The puzzle in nsudoku's variant text form.
     pub text: String,
 }
@@ -183,6 +186,7 @@ pub fn answer(read: &fpuzzles::Read) -> ReadResponse {
         fpuzzles,
         sudokupad,
         unshareable,
+        iss: variant::iss::to_link(puzzle).ok(),
         text: variant::text::to_text(puzzle),
     }
 }

@@ -331,6 +331,65 @@ async fn unknown_constraints_are_refused_or_skipped() {
 }
 
 #[tokio::test]
+async fn iss_strings_links_and_the_forums_lines_solve() {
+    // ISS's own puzzles (a constraint string, a compact killer line, SudoCue's killer form),
+    // and the same as the ISS link `read` gives: ISS's solution each.
+    let sample = include_str!("../../core/tests/data/variants/iss.jsonl");
+    let mut forms = 0;
+    for line in sample.lines().step_by(5) {
+        let v: Value = serde_json::from_str(line).expect("a JSON line");
+        let solution: Vec<u64> = v["solution"]
+            .as_str()
+            .expect("a solution")
+            .bytes()
+            .map(|b| u64::from(b - b'0'))
+            .collect();
+        let (status, read) = post_json("/api/v1/read", json!({ "puzzle": v["iss"] })).await;
+        assert_eq!(status, StatusCode::OK, "{}: {read}", v["name"]);
+        let link = read["iss"].as_str().expect("an ISS link").to_owned();
+        assert!(link.starts_with("https://sigh.github.io/Interactive-Sudoku-Solver/?q=."));
+        for puzzle in [v["iss"].clone(), json!(link)] {
+            let (status, answer) = post_json("/api/v1/solve", json!({ "puzzle": puzzle })).await;
+            assert_eq!(status, StatusCode::OK, "{}: {answer}", v["name"]);
+            assert_eq!(values(&answer["grid"]), solution, "{}", v["name"]);
+            forms += 1;
+        }
+    }
+    assert!(forms >= 8);
+    // A jigsaw line: the givens, then the regions.
+    let (status, v) = post_json(
+        "/api/v1/count",
+        json!({ "puzzle": "13.....2........1112132233243444" }),
+    )
+    .await;
+    assert_eq!((status, &v["count"]), (StatusCode::OK, &json!(1)), "{v}");
+    // An ISS constraint nsudoku lacks is named and refused, or skipped with a warning.
+    let rellik = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.RellikCage~5~R2C1~R2C2";
+    let (status, v) = post_json("/api/v1/count", json!({ "puzzle": rellik })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let e = &v["error"]["errors"][0];
+    assert_eq!(e["kind"], "unknown_constraint", "{v}");
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("RellikCage")),
+        "{v}"
+    );
+    let (status, v) = post_json(
+        "/api/v1/count",
+        json!({ "puzzle": rellik, "ignore_unknown": true }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .is_some_and(|w| w.contains("RellikCage")),
+        "{v}"
+    );
+}
+
+#[tokio::test]
 async fn bad_variant_input_is_a_422_with_every_problem_and_its_place() {
     let cases = [
         // A cell outside the grid.

@@ -880,6 +880,8 @@ function wire() {
       $('share-fpuzzles').href = links.fpuzzles || '';
       $('share-sudokupad').href = links.sudokupad || '';
       $('share-fpuzzles').parentElement.hidden = $('share-sudokupad').parentElement.hidden = !links.fpuzzles;
+      $('share-iss').href = links.iss || '';
+      $('share-iss-row').hidden = !links.iss;
       $('share-unshareable').hidden = !!links.fpuzzles;
       $('share-text').value = game.variant.text || '';
     }

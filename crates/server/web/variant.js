@@ -50,6 +50,7 @@ export function variantGame(read, source) {
       constraints: read.constraints,
       fpuzzles: read.fpuzzles,
       sudokupad: read.sudokupad,
+      iss: read.iss,
       text: read.text,
       warnings: read.warnings || [],
     },
@@ -96,9 +97,9 @@ export function solveVariant(game) {
   return post('solve', { puzzle: game.variant.source, timeout: 10 });
 }
 
-/** Links to the puzzle: this page (`/?load=`), f-puzzles and SudokuPad. */
+/** Links to the puzzle: this page (`/?load=`), f-puzzles, SudokuPad and ISS. */
 export function variantLinks(game, base) {
   const v = game.variant;
   const payload = v.fpuzzles ? v.fpuzzles.slice(v.fpuzzles.indexOf('load=') + 5) : encodeURIComponent(v.source);
-  return { page: `${base}?load=${payload}`, fpuzzles: v.fpuzzles, sudokupad: v.sudokupad };
+  return { page: `${base}?load=${payload}`, fpuzzles: v.fpuzzles, sudokupad: v.sudokupad, iss: v.iss };
 }

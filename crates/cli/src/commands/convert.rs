@@ -1,9 +1,10 @@
 //! `nsudoku convert`: each puzzle, classic or variant, in another form (f-puzzles JSON, payload
-//! or link, SudokuPad link, the text form). A classic puzzle becomes a variant puzzle without
+//! or link, SudokuPad link, the text form, an ISS constraint string or link, a killer or jigsaw
+//! line). A classic puzzle becomes a variant puzzle without
 //! constraints; a rule a form cannot carry (chess moves in f-puzzles) is an error for that
 //! puzzle.
 
-use nsudoku::variant::{Puzzle, fpuzzles, text};
+use nsudoku::variant::{Puzzle, fpuzzles, iss, jigsaw, killer, text};
 use serde_json::json;
 
 use crate::cli::{ConvertArgs, ConvertTo, Format};
@@ -28,16 +29,26 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
     })
 }
 
+impl ConvertTo {
+    /// The puzzle in this form (the text form ends with its line break).
+    pub fn write(self, puzzle: &Puzzle) -> Result<String, nsudoku::variant::Error> {
+        match self {
+            ConvertTo::Fpuzzles => fpuzzles::to_json(puzzle),
+            ConvertTo::Payload => fpuzzles::to_payload(puzzle),
+            ConvertTo::Link => fpuzzles::to_link(puzzle),
+            ConvertTo::Sudokupad => fpuzzles::to_sudokupad_link(puzzle),
+            ConvertTo::Text => Ok(text::to_text(puzzle).trim_end().to_owned() + "\n"),
+            ConvertTo::Iss => iss::to_string(puzzle),
+            ConvertTo::IssLink => iss::to_link(puzzle),
+            ConvertTo::Killer => killer::to_compact(puzzle),
+            ConvertTo::Jigsaw => jigsaw::to_line(puzzle),
+        }
+    }
+}
+
 /// The puzzle in the form asked for.
 fn write(out: &mut Out, puzzle: &Puzzle, to: ConvertTo) {
-    let written = match to {
-        ConvertTo::Fpuzzles => fpuzzles::to_json(puzzle),
-        ConvertTo::Payload => fpuzzles::to_payload(puzzle),
-        ConvertTo::Link => fpuzzles::to_link(puzzle),
-        ConvertTo::Sudokupad => fpuzzles::to_sudokupad_link(puzzle),
-        ConvertTo::Text => Ok(text::to_text(puzzle)),
-    };
-    match written {
+    match to.write(puzzle) {
         Ok(text) if to == ConvertTo::Text => {
             out.text(text.trim_end());
             out.text("");

@@ -1,4 +1,4 @@
-//! One puzzle, written any way a user pastes it: an f-puzzles or SudokuPad link, a bare
+//! One puzzle, written any way a user pastes it: an f-puzzles, SudokuPad or ISS link, a bare
 //! payload, or a JSON document.
 //!
 //! - **f-puzzles links**: `https://f-puzzles.com/?load=<payload>` (any scheme, `www.` or not,
@@ -8,6 +8,9 @@
 //!   `sudokupad://puzzle/<id>`: the puzzle id is the `puzzleid` query parameter when there is
 //!   one, else the whole path (base64 has `/`s) without one leading `sudoku/` or `puzzle/`, up to
 //!   the query or fragment. A whole link percent-encoded (`https%3A%2F%2F…`) is decoded first.
+//! - **ISS links**: `https://sigh.github.io/Interactive-Sudoku-Solver/?q=<constraint string>`,
+//!   or any host serving ISS's page (`…/Interactive-Sudoku-Solver/?q=…`), go to
+//!   [`super::iss::from_text`].
 //! - **Ids and bare payloads**: `scl…`/`ctc…` go to [`super::scl`], `fpuzzles…`/`fpuz…` through
 //!   the same decoding steps to [`super::fpuzzles`]; SudokuPad's `scf…`, `classic…` and
 //!   `pack…` formats are not read. Text without a prefix is an f-puzzles payload (or any
@@ -114,7 +117,7 @@ fn split_url(text: &str) -> Option<(String, &str)> {
         // sudokupad://puzzle/<id>: the "host" is the first segment of the path.
         return Some(("sudokupad".to_owned(), &rest[end..]));
     }
-    let known = host == "f-puzzles.com" || sudokupad_host(&host);
+    let known = host == "f-puzzles.com" || sudokupad_host(&host) || host == "sigh.github.io";
     if scheme.is_some() || (known && end < rest.len()) {
         Some((host, &rest[end..]))
     } else {
@@ -133,6 +136,13 @@ fn query<'a>(rest: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn read_url(host: &str, rest: &str, options: ReadOptions) -> Result<Read, Vec<Error>> {
+    if host == "sigh.github.io"
+        || rest
+            .to_ascii_lowercase()
+            .contains("/interactive-sudoku-solver")
+    {
+        return super::iss::from_text(&format!("https://{host}{rest}"), options);
+    }
     if host == "f-puzzles.com" {
         if let Some(payload) = query(rest, "load") {
             return read_fpuzzles(payload, options);
@@ -148,7 +158,7 @@ fn read_url(host: &str, rest: &str, options: ReadOptions) -> Result<Read, Vec<Er
     }
     if !(host == "sudokupad" || sudokupad_host(host)) {
         return Err(decode_error(format!(
-            "{host:?} is not an f-puzzles or SudokuPad address"
+            "{host:?} is not an f-puzzles, SudokuPad or ISS address"
         )));
     }
     let id = match query(rest, "puzzleid") {

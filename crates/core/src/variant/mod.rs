@@ -15,6 +15,9 @@ pub mod check;
 mod constraint;
 mod error;
 pub mod fpuzzles;
+pub mod iss;
+pub mod jigsaw;
+pub mod killer;
 pub mod link;
 pub mod lzstring;
 pub mod scl;
@@ -301,9 +304,11 @@ impl Puzzle {
 mod validate;
 
 /// Reads one variant puzzle written any way this crate reads: the text form
-/// ([`text::from_text`]), an f-puzzles or SudokuPad link or payload, an f-puzzles or SudokuPad
-/// JSON document ([`link::read_text`]), or a JSON object whose `fpuzzles`, `puzzle`, `link`,
-/// `url` or `payload` field holds one of these (as a line of a JSON Lines collection may).
+/// ([`text::from_text`]), an f-puzzles, SudokuPad or ISS link or payload, an f-puzzles or
+/// SudokuPad JSON document ([`link::read_text`]), an ISS constraint string ([`iss`]), a killer
+/// line of the forums ([`killer`]), a jigsaw line ([`jigsaw`]), or a JSON object whose
+/// `fpuzzles`, `puzzle`, `link`, `url` or `payload` field holds one of these, or whose `iss`
+/// field holds any text ISS reads (as a line of a JSON Lines collection may).
 ///
 /// ```
 /// use nsudoku::variant::{self, fpuzzles::ReadOptions};
@@ -312,15 +317,23 @@ mod validate;
 /// let read = variant::read(text, ReadOptions::default()).map_err(|e| e[0].clone())?;
 /// assert_eq!(read.puzzle.constraints().len(), 3);
 /// assert_eq!(read.puzzle.count_solutions(10).count, 2);
+///
+/// // The same puzzle as ISS writes it.
+/// let iss = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.Thermo~R2C4~R2C3~R2C2~R2C1.Thermo~R3C2~R4C2";
+/// assert_eq!(variant::read(iss, ReadOptions::default()).map_err(|e| e[0].clone())?.puzzle, read.puzzle);
 /// # Ok::<(), nsudoku::variant::Error>(())
 /// ```
 pub fn read(text: &str, options: fpuzzles::ReadOptions) -> Result<fpuzzles::Read, Vec<Error>> {
     let t = text.trim();
     if t.starts_with('{') {
         if let Ok(serde_json::Value::Object(object)) = serde_json::from_str(t) {
-            for field in ["fpuzzles", "puzzle", "link", "url", "payload"] {
+            for field in ["fpuzzles", "puzzle", "link", "url", "payload", "iss"] {
                 if let Some(inner) = object.get(field).and_then(serde_json::Value::as_str) {
-                    let mut read = link::read_text(inner, options)?;
+                    let mut read = if field == "iss" {
+                        iss::from_text(inner, options)?
+                    } else {
+                        read_form(inner, options)?
+                    };
                     // The collection's name for an untitled puzzle.
                     let name = ["title", "name"]
                         .iter()
@@ -337,13 +350,31 @@ pub fn read(text: &str, options: fpuzzles::ReadOptions) -> Result<fpuzzles::Read
     if !is_variant_line(t) && text::looks_like_text_form(t.lines()) {
         return text::from_text(text).map(fpuzzles::Read::new);
     }
-    link::read_text(t, options)
+    read_form(t, options)
+}
+
+/// A puzzle that is not the text form, by its shape: an ISS constraint string, a forum's
+/// killer line, a jigsaw line, else a link, payload or JSON document.
+fn read_form(text: &str, options: fpuzzles::ReadOptions) -> Result<fpuzzles::Read, Vec<Error>> {
+    let t = text.trim();
+    if iss::is_constraint_string(t) {
+        iss::from_text(t, options)
+    } else if killer::is_compact(t) {
+        killer::from_compact(t).map(fpuzzles::Read::new)
+    } else if killer::is_sudocue(t) {
+        killer::from_sudocue(t).map(fpuzzles::Read::new)
+    } else if jigsaw::is_line(t) {
+        jigsaw::from_line(t).map(fpuzzles::Read::new)
+    } else {
+        link::read_text(t, options)
+    }
 }
 
 /// Whether a line of text is a variant puzzle on its own, as people paste them: a JSON
-/// object, an f-puzzles or SudokuPad link, a SudokuPad payload (`scl…`, `ctc…`, `fpuz…`), or
-/// an f-puzzles payload (lz-string base64 that decodes to a JSON object). A classic grid's
-/// line is none of these.
+/// object, an f-puzzles, SudokuPad or ISS link, a SudokuPad payload (`scl…`, `ctc…`,
+/// `fpuz…`), an f-puzzles payload (lz-string base64 that decodes to a JSON object), an ISS
+/// constraint string, a killer line of the forums, or a jigsaw line. A classic grid's line is
+/// none of these.
 pub fn is_variant_line(line: &str) -> bool {
     let t = line.trim();
     if t.starts_with('{') {
@@ -357,14 +388,24 @@ pub fn is_variant_line(line: &str) -> bool {
         "f-puzzles.com",
         "sudokupad.",
         "crackingthecryptic.",
+        "sigh.github.io",
     ]
     .iter()
     .any(|p| lower.starts_with(p))
     {
         return true;
     }
+    if iss::is_constraint_string(t)
+        || killer::is_compact(t)
+        || killer::is_sudocue(t)
+        || jigsaw::is_line(t)
+    {
+        return true;
+    }
+    // Base64 of compressed JSON has letters: a line of digits is never decoded.
     let base64 = |s: &str| {
         s.len() >= 16
+            && s.bytes().any(|b| b.is_ascii_alphabetic())
             && s.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'$'))
     };

@@ -163,6 +163,11 @@ class Variant:
         """The f-puzzles document as JSON text."""
     def to_fpuzzles(self) -> Dict[str, Any]:
         """The f-puzzles document as a ``dict``."""
+    def to_iss(self) -> str:
+        """The puzzle as a constraint string of sigh's Interactive Sudoku Solver (``Error`` for a
+        rule ISS cannot say)."""
+    def to_iss_link(self) -> str:
+        """A link that opens the puzzle in ISS."""
     def to_text(self) -> str:
         """The text form, which holds every rule and reads back to an equal puzzle."""
     def __eq__(self, other: object, /) -> bool: ...

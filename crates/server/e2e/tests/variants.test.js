@@ -148,7 +148,7 @@ test('a digit that breaks a killer cage is marked by Check (or as one plays), an
   await context.close();
 });
 
-test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, SudokuPad and text, an scl payload opens by link, a dropped file opens', async () => {
+test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, SudokuPad, ISS and text, an scl payload opens by link, a dropped file opens', async () => {
   const dev = byName('November 13, 2023: Arrow');
   const read = await api('read', { puzzle: dev.fpuzzles });
   const { context, page, errors } = await open(browser, { url: '/#b=3x3&p=' + '.'.repeat(80) + '1' });
@@ -161,6 +161,8 @@ test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, Sudok
   await page.click('#share');
   assert.equal(await page.getAttribute('#share-fpuzzles', 'href'), read.fpuzzles);
   assert.equal(await page.getAttribute('#share-sudokupad', 'href'), read.sudokupad);
+  assert.equal(await page.getAttribute('#share-iss', 'href'), read.iss);
+  assert.match(read.iss, /^https:\/\/sigh\.github\.io\/Interactive-Sudoku-Solver\/\?q=\./);
   // The page's own link opens the same puzzle.
   const link = await page.inputValue('#share-link');
   assert.match(link, /\?load=/);
@@ -168,6 +170,22 @@ test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, Sudok
   assert.deepEqual(again.constraints, read.constraints);
   assert.equal(await page.inputValue('#share-text'), read.text);
   await page.click('#share-dialog button[value="close"]');
+
+  // The ISS link opens the same puzzle here too, and so does a killer line of the forums.
+  await load(page, read.iss, read.constraints.filter((c) => !GLOBAL.has(c.kind)).length);
+  const killer = 'G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^';
+  await load(page, killer, 24);
+  // Import takes an ISS string over several lines, as ISS's files hold one, and names the ISS
+  // constraint nsudoku lacks.
+  await page.click('#import');
+  await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.RellikCage~5~R3C1~R3C2\n');
+  await page.click('#import-go');
+  await page.waitForFunction(() => document.querySelector('#import-errors').textContent.includes('RellikCage'));
+  await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.Cage~5~R3C1~R3C2\n');
+  await page.click('#import-go');
+  await page.waitForSelector('#import-dialog', { state: 'hidden' });
+  await page.waitForFunction(() => window.nsudoku.game?.size === 4
+    && document.querySelectorAll('#board svg.variant g.vc').length === 2);
 
   // A SudokuPad `scl…` payload opens by link too; what its reader skips is said.
   const fish = fs.readFileSync(path.resolve(here, '../../../core/tests/data/variants/sudokupad.jsonl'), 'utf8')

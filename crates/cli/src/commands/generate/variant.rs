@@ -85,13 +85,7 @@ fn write(out: &mut dyn Write, args: &GenerateArgs, i: u64, g: &Generated) -> any
         }
         Format::Grid => writeln!(out, "{}", text::to_text(p).trim_end())?,
         Format::Line | Format::Csv => {
-            let form = match args.to {
-                ConvertTo::Fpuzzles => fpuzzles::to_json(p)?,
-                ConvertTo::Payload => fpuzzles::to_payload(p)?,
-                ConvertTo::Link => fpuzzles::to_link(p)?,
-                ConvertTo::Sudokupad => fpuzzles::to_sudokupad_link(p)?,
-                ConvertTo::Text => text::to_text(p).trim_end().to_owned() + "\n",
-            };
+            let form = args.to.write(p)?;
             // The text form takes several lines: its solution only goes in JSON.
             let with_solution = args.with_solution && args.to != ConvertTo::Text;
             if args.format == Format::Csv {
