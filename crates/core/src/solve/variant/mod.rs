@@ -25,6 +25,7 @@ mod groups;
 mod lines;
 mod network;
 mod pairs;
+mod probe;
 mod same;
 mod sums;
 
