@@ -5,6 +5,7 @@ mod formats;
 mod generate_variant;
 mod hardening;
 mod readme;
+mod setter;
 mod variants;
 
 use std::path::PathBuf;
@@ -825,6 +826,8 @@ fn every_json_object_has_line_and_status() {
         &["solve"][..],
         &["solve", "--all", "--limit", "3"],
         &["count"],
+        &["count", "--estimate=0.05"],
+        &["setter"],
         &["check"],
         &["explain"],
         &["rate"],

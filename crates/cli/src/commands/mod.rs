@@ -18,6 +18,7 @@ pub mod generate_variant;
 pub mod hint;
 pub mod rate;
 pub mod serve;
+pub mod setter;
 pub mod solve;
 pub mod transform;
 

@@ -128,11 +128,13 @@ fn can_go(
     let mut fewer = gone.to_vec();
     fewer.push(clue);
     let mut p = without(puzzle, &fewer);
-    if let Clue::Given(cell) = clue {
+    if let Clue::Given { cell, digit } = clue {
         // Another digit in the cell: any solution found is another one.
         let n = puzzle.size();
         let i = cell.row() * n + cell.col();
-        let digit = solution[i];
+        if i >= n * n || digit == 0 {
+            return Some(false);
+        }
         let allowed = p.candidates().map_or(p.all_digits(), |c| c[i]) & !(1u64 << (digit - 1));
         if allowed == 0 {
             return Some(true);
@@ -155,7 +157,7 @@ pub(super) fn minimal_with(puzzle: &Puzzle, solution: &[u16], seed: u64, stop: &
     let mut givens: Vec<Clue> = all
         .iter()
         .copied()
-        .filter(|c| matches!(c, Clue::Given(_)))
+        .filter(|c| matches!(c, Clue::Given { .. }))
         .collect();
     let mut rules: Vec<Clue> = all
         .iter()

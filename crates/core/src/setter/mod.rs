@@ -25,13 +25,14 @@
 //!     panic!("unique")
 //! };
 //! let redundant: Vec<Clue> = clues.redundant().collect();
-//! assert!(redundant.contains(&Clue::Given(Cell::new(0, 2))));
+//! assert!(redundant.contains(&Clue::Given { cell: Cell::new(0, 2), digit: 4 }));
 //! # Ok::<(), nsudoku::Error>(())
 //! ```
 
 mod clues;
 mod estimate;
 mod fixes;
+pub mod json;
 
 use std::time::{Duration, Instant};
 
@@ -40,14 +41,20 @@ pub use estimate::{Estimate, EstimateOptions, estimate};
 pub use fixes::{Ambiguity, Fix, FixOptions, ambiguity};
 
 use crate::solve::Stop;
+use crate::variant::text::constraint_line;
 use crate::variant::{Constraint, Puzzle, Solutions};
 use crate::{Cell, Count};
 
 /// One clue of a puzzle that a setter may take away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Clue {
-    /// The given in this cell.
-    Given(Cell),
+    /// The given digit in this cell.
+    Given {
+        /// The cell.
+        cell: Cell,
+        /// Its digit.
+        digit: u16,
+    },
     /// The constraint at this index of [`Puzzle::constraints`].
     Constraint(usize),
     /// The total of the killer cage at this index: the cage stays, its digits different.
@@ -61,7 +68,10 @@ impl Clue {
         let n = puzzle.size();
         let mut clues: Vec<Clue> = (0..n * n)
             .filter(|&i| puzzle.givens()[i] != 0)
-            .map(|i| Clue::Given(Cell::new(i / n, i % n)))
+            .map(|i| Clue::Given {
+                cell: Cell::new(i / n, i % n),
+                digit: puzzle.givens()[i],
+            })
             .collect();
         for (i, c) in puzzle.constraints().iter().enumerate() {
             clues.push(Clue::Constraint(i));
@@ -70,6 +80,32 @@ impl Clue {
             }
         }
         clues
+    }
+
+    /// The clue as messages name it: `r1c3 = 4`, a constraint's line of the text form
+    /// (`killer 15 r1c1-2`), or `the total of ` and its cage's line.
+    pub fn text(self, puzzle: &Puzzle) -> String {
+        let line = |i: usize| {
+            puzzle
+                .constraints()
+                .get(i)
+                .map_or_else(String::new, |c| constraint_line(c, puzzle.size()))
+        };
+        match self {
+            Clue::Given { cell, digit } => format!("{cell} = {digit}"),
+            Clue::Constraint(i) => line(i),
+            Clue::Total(i) => format!("the total of {}", line(i)),
+        }
+    }
+
+    /// `given`, or the constraint's name (`killer`, `thermo`, …).
+    pub fn name(self, puzzle: &Puzzle) -> &'static str {
+        match self {
+            Clue::Given { .. } => "given",
+            Clue::Constraint(i) | Clue::Total(i) => {
+                puzzle.constraints().get(i).map_or("", Constraint::name)
+            }
+        }
     }
 }
 
@@ -85,7 +121,7 @@ pub fn without(puzzle: &Puzzle, clues: &[Clue]) -> Puzzle {
     let mut gone = vec![false; p.constraints().len()];
     for &clue in clues {
         match clue {
-            Clue::Given(cell) => {
+            Clue::Given { cell, .. } => {
                 let _ = p.set_given(cell, 0, "");
             }
             Clue::Total(i) => {
