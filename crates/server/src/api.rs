@@ -298,6 +298,10 @@ pub struct CountRequest {
     #[serde(default)]
     #[schema(minimum = 0)]
     pub timeout: Option<f64>,
+    /// Past the limit, estimate the number of solutions (random probes for at most a second,
+    /// within the time budget; grids up to 64×64).
+    #[serde(default)]
+    pub estimate: bool,
 }
 
 /// The answer of `POST /api/v1/count`.
@@ -312,6 +316,12 @@ pub struct CountResponse {
     pub exact: bool,
     /// The same as `exact`.
     pub complete: bool,
+    /// With `estimate`, past the limit: about how many solutions (`count`, null past 1.8e308;
+    /// `log10`; `relative_error`, the standard error over the estimate; `probes`; `exact`;
+    /// `method`), or null when no probe ended in time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub estimate: Option<serde_json::Value>,
     /// For a variant puzzle: what the reader skipped.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
@@ -326,6 +336,7 @@ impl CountResponse {
             count: count.count,
             exact: count.exact,
             complete: count.exact,
+            estimate: None,
             warnings,
         }
     }

@@ -13,6 +13,7 @@ mod body;
 mod candidates;
 mod draw;
 mod forms;
+mod setter;
 mod variant;
 mod variant_logic;
 
@@ -123,6 +124,7 @@ async fn healthz_and_openapi() {
         "/api/v1/openapi.json",
         "/api/v1/solve",
         "/api/v1/count",
+        "/api/v1/setter",
         "/api/v1/check",
         "/api/v1/hint",
         "/api/v1/explain",
