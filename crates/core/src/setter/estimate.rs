@@ -1,9 +1,11 @@
 //! About how many solutions a puzzle has, when there are too many to count: Knuth's estimator
 //! (random probes down the search tree), with the subtrees small enough counted exactly.
 //!
-//! A probe starts at the puzzle. At each node it propagates (the variant engine's root
-//! propagation), takes the empty cell with the fewest candidates, and counts each child (the
-//! node with one of those digits given) up to [`EstimateOptions::exact_below`] solutions.
+//! A probe starts at the puzzle. At each node (the puzzle with the digits chosen so far given)
+//! it takes the empty cell with the fewest candidates (the digits no given of its row, column
+//! or region rules out), and counts each child (the node with one of those digits given) up
+//! to [`EstimateOptions::exact_below`] solutions, with the engines' public search: a child
+//! without solution counts 0, exactly.
 //! The children counted to the end add their counts, times the probe's weight; of the others
 //! one is taken at random and the weight is multiplied by how many they were. The probe ends
 //! when no child is left open. Its value is then an unbiased estimate of the count (Knuth,
@@ -22,6 +24,8 @@
 //! unbiased estimate of the count with that digit given there (what [`super::ambiguity`]
 //! ranks its fixes by).
 
+use std::collections::HashMap;
+
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -29,8 +33,7 @@ use super::count_each;
 use crate::Cell;
 use crate::Count;
 use crate::solve::Stop;
-use crate::solve::variant::VariantEngine;
-use crate::variant::Puzzle;
+use crate::variant::{NO_REGION, Puzzle};
 
 /// How [`estimate`] samples.
 #[derive(Clone, Debug)]
@@ -68,9 +71,11 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// The estimated number of solutions (infinite past `f64`: see [`Estimate::log10`]).
+    /// The estimated number of solutions (infinite past `f64`: see [`Estimate::log10`]); the
+    /// count itself, a whole number, when exact.
     pub fn count(&self) -> f64 {
-        10f64.powf(self.log10)
+        let count = 10f64.powf(self.log10);
+        if self.exact { count.round() } else { count }
     }
 
     /// The standard error of the estimate, in solutions.
@@ -83,7 +88,7 @@ impl std::fmt::Display for Estimate {
     /// `about 6.7e21 (± 2.9 %, 120 probes)`, or the count when exact.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.exact {
-            return write!(f, "{}", self.count().round());
+            return write!(f, "{}", self.count());
         }
         let count = if self.log10 < 6.0 {
             format!("{:.0}", self.count())
@@ -137,8 +142,6 @@ pub(super) struct Sampler<'a> {
     tally: Vec<f64>,
     /// The root's count, when it was exact.
     exact: Option<usize>,
-    /// Whether the classic engines count (the puzzle has no constraint and boxes).
-    classic: bool,
     /// The shallowest depth where a probe met a child counted to the end.
     shallowest: usize,
     /// Children are counted from this depth on; above it, a probe takes a candidate at random.
@@ -159,7 +162,6 @@ impl<'a> Sampler<'a> {
                 Vec::new()
             },
             exact: None,
-            classic: puzzle.classic().is_some(),
             shallowest: usize::MAX,
             counted_from: 0,
         }
@@ -180,12 +182,8 @@ impl<'a> Sampler<'a> {
             self.values.push((count.count as f64).log2());
             return Some(self.summary());
         }
-        let mut base = VariantEngine::new(self.puzzle);
-        base.watch(stop.clone());
-        // A contradiction is not reached: the count above found solutions.
-        base.root_candidates()?;
         while self.values.len() < self.options.probes.max(1) {
-            let Some(value) = self.probe(&base, stop) else {
+            let Some(value) = self.probe(stop) else {
                 break;
             };
             self.values.push(value);
@@ -246,12 +244,11 @@ impl<'a> Sampler<'a> {
         }
     }
 
-    /// One probe from the root (`base`, propagated), whose count is known to pass the
-    /// threshold: its value as a base-2 logarithm, or `None` when the stop fired first.
-    fn probe(&mut self, base: &VariantEngine, stop: &Stop) -> Option<f64> {
+    /// One probe from the puzzle, whose count is known to pass the threshold: its value as a
+    /// base-2 logarithm, or `None` when the stop fired first.
+    fn probe(&mut self, stop: &Stop) -> Option<f64> {
         let n = self.puzzle.size();
-        let mut engine = base.clone();
-        // The node as a puzzle, for the classic engines' counts.
+        // The node: the puzzle with the digits chosen so far given.
         let mut node = self.puzzle.clone();
         // The weight and the value so far, as base-2 logarithms.
         let mut weight = 0.0f64;
@@ -259,22 +256,20 @@ impl<'a> Sampler<'a> {
         let mut depth = 0;
         let mut first_exact = usize::MAX;
         let answer = loop {
-            let Some(candidates) = engine.root_candidates() else {
+            let candidates = node_candidates(&node);
+            let Some(cell) = branching_cell(&candidates) else {
+                // An open node has two solutions, so a cell with two candidates: not reached.
                 break value;
             };
-            let Some(cell) = branching_cell(candidates) else {
-                // Every cell decided: one solution.
-                break log2_add(value, weight);
-            };
-            let digits: Vec<u32> = (0..n as u32)
-                .filter(|d| candidates[cell] >> d & 1 != 0)
+            let digits: Vec<u16> = (1..=n as u16)
+                .filter(|d| candidates[cell] >> (d - 1) & 1 != 0)
                 .collect();
-            let mut open: Vec<u32> = Vec::new();
+            let mut open: Vec<u16> = Vec::new();
             if depth < self.counted_from {
                 open = digits;
             } else {
                 for d in digits {
-                    let (count, found) = self.count_child(&engine, &node, cell, d, stop)?;
+                    let (count, found) = self.count_child(&node, cell, d, stop)?;
                     if count.exact {
                         first_exact = first_exact.min(depth);
                         if count.count > 0 {
@@ -291,9 +286,14 @@ impl<'a> Sampler<'a> {
             }
             let d = open[self.rng.random_range(0..open.len())];
             weight += (open.len() as f64).log2();
-            let _ = node.set_given(Cell::new(cell / n, cell % n), d as u16 + 1, "");
-            // A contradiction ends the probe at the next turn.
-            engine.assume(cell, d);
+            // A digit taken without counting may leave no solution: the next turn counts
+            // every child 0 and ends the probe.
+            if node
+                .set_given(Cell::new(cell / n, cell % n), d, "")
+                .is_err()
+            {
+                break value;
+            }
             depth += 1;
             if stop.expired() {
                 return None;
@@ -306,63 +306,68 @@ impl<'a> Sampler<'a> {
         Some(answer)
     }
 
-    /// The solutions of the node with `digit` (0-based) given in `cell`, counted up to the
-    /// threshold, and those found (when tallied); `None` when the stop fired first. A classic
-    /// node goes to the classic engines, the rest to a copy of the node's engine.
+    /// The solutions of the node with `digit` given in `cell`, counted up to the threshold,
+    /// and those found (when tallied); `None` when the stop fired first.
     fn count_child(
         &self,
-        engine: &VariantEngine,
         node: &Puzzle,
         cell: usize,
-        digit: u32,
+        digit: u16,
         stop: &Stop,
     ) -> Option<(Count, Vec<u16>)> {
         let n = self.puzzle.size();
         let limit = self.options.exact_below.max(1);
         let keep = !self.tally.is_empty();
         let mut found = Vec::new();
-        if self.classic {
-            let mut child = node.clone();
-            let _ = child.set_given(Cell::new(cell / n, cell % n), digit as u16 + 1, "");
-            let (count, interrupted) = count_each(&child, limit, stop, |v| {
-                if keep {
-                    found.extend(v);
-                }
-            });
-            return (!interrupted).then_some((count, found));
-        }
-        let mut child = engine.clone();
-        child.watch(stop.clone());
-        if child.assume(cell, digit).is_none() {
-            return Some((
-                Count {
-                    count: 0,
-                    exact: true,
-                },
-                found,
-            ));
-        }
-        let mut count = 0;
-        while count < limit {
-            let Some(v) = child.next_solution() else {
-                break;
+        let mut child = node.clone();
+        if child
+            .set_given(Cell::new(cell / n, cell % n), digit, "")
+            .is_err()
+        {
+            let none = Count {
+                count: 0,
+                exact: true,
             };
+            return Some((none, found));
+        }
+        let (count, interrupted) = count_each(&child, limit, stop, |v| {
             if keep {
                 found.extend(v);
             }
-            count += 1;
-        }
-        if child.watch.fired() {
-            return None;
-        }
-        Some((
-            Count {
-                count,
-                exact: count < limit,
-            },
-            found,
-        ))
+        });
+        (!interrupted).then_some((count, found))
     }
+}
+
+/// Each cell's candidates at a node (bit `d` for digit `d + 1`): a given alone; else the
+/// puzzle's candidates of the cell without the digits given in its row, column or region.
+fn node_candidates(node: &Puzzle) -> Vec<u64> {
+    let n = node.size();
+    let givens = node.givens();
+    let regions = node.regions();
+    let bit = |d: u16| 1u64 << (d - 1);
+    let mut rows = vec![0u64; n];
+    let mut cols = vec![0u64; n];
+    let mut boxes: HashMap<u16, u64> = HashMap::new();
+    for (i, &d) in givens.iter().enumerate() {
+        if d != 0 {
+            rows[i / n] |= bit(d);
+            cols[i % n] |= bit(d);
+            if regions[i] != NO_REGION {
+                *boxes.entry(regions[i]).or_default() |= bit(d);
+            }
+        }
+    }
+    (0..n * n)
+        .map(|i| {
+            if givens[i] != 0 {
+                return bit(givens[i]);
+            }
+            let allowed = node.candidates().map_or(node.all_digits(), |c| c[i]);
+            let region = boxes.get(&regions[i]).copied().unwrap_or(0);
+            allowed & !(rows[i / n] | cols[i % n] | region)
+        })
+        .collect()
 }
 
 /// The cell with the fewest candidates but one, the first in reading order among equals;
@@ -413,7 +418,7 @@ mod tests {
         };
         let e = estimate(&puzzle, &options, &Stop::default()).expect("a count");
         assert!(e.exact);
-        assert_eq!(e.count().round(), 288.0);
+        assert_eq!(e.count(), 288.0);
         assert_eq!(e.to_string(), "288");
     }
 }

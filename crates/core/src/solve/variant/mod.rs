@@ -25,7 +25,6 @@ mod groups;
 mod lines;
 mod network;
 mod pairs;
-mod probe;
 mod same;
 mod sums;
 
