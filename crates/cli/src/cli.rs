@@ -301,11 +301,11 @@ pub struct GenerateArgs {
 
 /// The variant kinds of `--variant`, combined in each puzzle.
 #[derive(Clone, Debug)]
-pub struct Kinds(pub Vec<nsudoku::variant::generate::Kind>);
+pub struct Kinds(pub Vec<nsudoku::generate::variant::Kind>);
 
 /// A list of variant kinds, `killer,diagonal`.
 fn parse_variant_kinds(s: &str) -> Result<Kinds, String> {
-    nsudoku::variant::generate::parse_kinds(s).map(Kinds)
+    nsudoku::generate::variant::parse_kinds(s).map(Kinds)
 }
 
 /// A closed choice the library names itself (a symmetry, a difficulty): its names as the

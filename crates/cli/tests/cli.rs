@@ -1,9 +1,11 @@
 //! Tests of the real `nsudoku` binary: exit codes, stderr, and snapshots of the output.
 
+mod bench;
 mod canon;
 mod formats;
 mod generate_variant;
 mod hardening;
+mod logic;
 mod readme;
 mod setter;
 mod variants;
@@ -333,45 +335,6 @@ fn threads_keep_input_order_and_results() {
 }
 
 #[test]
-fn bench_prints_a_markdown_row_per_file() {
-    let out = stdout(
-        nsudoku()
-            .args([
-                "bench",
-                "--secs",
-                "0.05",
-                "--warmup",
-                "0",
-                "--shuffle",
-                "--expand",
-                "100",
-            ])
-            .arg(data("9x9/puzzles3_magictour_top1465.sample"))
-            .arg(data("9x9/classic.txt"))
-            .assert()
-            .success(),
-    );
-    let text = out;
-    let cells = |row: &str| -> Vec<String> {
-        row.trim_matches('|')
-            .split('|')
-            .map(|c| c.trim().to_owned())
-            .collect()
-    };
-    let rows: Vec<Vec<String>> = text.lines().map(cells).collect();
-    assert_eq!(rows.len(), 4, "{text}");
-    assert_eq!(rows[0][..4], ["file", "puzzles", "mode", "puzzles/s"]);
-    assert_eq!(
-        rows[2][..3],
-        ["puzzles3_magictour_top1465.sample", "100", "count up to 2"]
-    );
-    assert_eq!(rows[3][..2], ["classic.txt", "100"]);
-    // The columns line up: every row as long as the header.
-    let widths: Vec<usize> = text.lines().map(|l| l.chars().count()).collect();
-    assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
-}
-
-#[test]
 fn a_timeout_says_how_far_the_search_got() {
     // An empty 25×25 grid has far more solutions than can be counted in a tenth of a second:
     // count and solve --all report the timeout alike, as a comment with the guesses made, and
@@ -437,94 +400,6 @@ fn invalid_large_grid_is_reported_with_its_duplicate_cells() {
             )
             .unwrap(),
         );
-}
-
-const PUZZLE: &str =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-
-#[test]
-fn explain_lists_steps_and_solves() {
-    let out = stdout(
-        nsudoku()
-            .args(["explain", "-"])
-            .write_stdin(format!("{PUZZLE}\n"))
-            .assert()
-            .success(),
-    );
-    let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with("# line 1: 51 cells to fill"), "{out}");
-    assert!(
-        lines[1].starts_with("  1. r") && lines[1].contains(" = "),
-        "{out}"
-    );
-    assert!(
-        lines.last().is_some_and(|l| l.contains("solved in")),
-        "{out}"
-    );
-}
-
-#[test]
-fn explain_json_has_one_object_per_step_then_a_summary() {
-    let out = stdout(
-        nsudoku()
-            .args(["explain", "-f", "json", "-"])
-            .write_stdin(format!("{PUZZLE}\n"))
-            .assert()
-            .success(),
-    );
-    let objects = json_lines(&out);
-    let summary = objects.last().expect("a summary");
-    assert_eq!(summary["status"], "solved");
-    assert_eq!(summary["steps"].as_u64(), Some(objects.len() as u64 - 1));
-    let first = &objects[0];
-    assert_eq!(first["step"], 1);
-    assert!(first["technique"].is_string() && first["placements"][0]["digit"].is_u64());
-}
-
-#[test]
-fn rate_prints_er_level_and_technique() {
-    let out = stdout(
-        nsudoku()
-            .arg("rate")
-            .arg(examples("classic.txt"))
-            .assert()
-            .success(),
-    );
-    assert_eq!(out.lines().count(), 5);
-    for line in out.lines() {
-        let er: f64 = line
-            .split(' ')
-            .next()
-            .and_then(|x| x.parse().ok())
-            .expect("ER first");
-        assert!((1.0..=20.0).contains(&er), "{line}");
-    }
-    // A puzzle with two solutions has no rating: exit 1.
-    nsudoku()
-        .args(["rate", "-"])
-        .write_stdin("1.3.\n....\n....\n....\n")
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("multiple"));
-}
-
-#[test]
-fn hint_flags_wrong_entries_before_giving_a_step() {
-    // r1c3 = 1 is wrong (the solution has 4 there).
-    let mut entered = PUZZLE.to_string();
-    entered.replace_range(2..3, "1");
-    nsudoku()
-        .args(["hint", "--givens", PUZZLE, "-"])
-        .write_stdin(format!("{entered}\n"))
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("r1c3 holds 1, which is wrong"));
-    nsudoku()
-        .args(["hint", "-"])
-        .write_stdin(format!("{PUZZLE}\n"))
-        .assert()
-        .success()
-        .stdout(predicate::str::is_match(r"^r\d+c\d+ = \d: ").expect("regex"));
 }
 
 #[test]
@@ -665,37 +540,6 @@ fn options_that_do_not_apply_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--engine fast9 solves 9×9 grids"));
-}
-
-#[test]
-fn explain_and_rate_say_first_when_logic_has_no_one_solution_to_explain() {
-    // Several solutions: said at once, exit 1.
-    nsudoku()
-        .args(["explain", "-"])
-        .write_stdin("0000000000000000\n")
-        .assert()
-        .code(1)
-        .stdout("# line 1: multiple\n");
-    // One of the hardest puzzles: rated through nested forcing chains, not stuck.
-    let hardest = std::fs::read_to_string(data("9x9/puzzles5_forum_hardest_1905_11+.sample"))
-        .unwrap()
-        .lines()
-        .next()
-        .unwrap()[..81]
-        .to_owned();
-    let v: serde_json::Value = serde_json::from_str(&stdout(
-        nsudoku()
-            .args(["rate", "-f", "json", "-"])
-            .write_stdin(format!("{hardest}\n"))
-            .assert()
-            .success(),
-    ))
-    .unwrap();
-    assert_eq!(
-        (v["level"].as_str(), v["outcome"].as_str()),
-        (Some("extreme"), Some("solved"))
-    );
-    assert!(v["er"].as_f64() >= Some(10.5), "{v}");
 }
 
 #[test]
@@ -846,97 +690,4 @@ fn every_json_object_has_line_and_status() {
             assert!(object["status"].is_string(), "{args:?}: {object}");
         }
     }
-}
-
-#[test]
-fn bench_times_the_puzzles_of_a_csv_column() {
-    // A header, three records with a puzzle in `quizzes`, one whose field is empty, one
-    // without the field, and one whose clues clash: three are timed, the others are named.
-    let csv = "\
-id,quizzes,note
-1,530070000600195000098000060800060003400803001700020006060000280000419005000080079,a
-2,000801000000456000008020600100080003090000010700203005013000420050000090000302000,b
-3,,empty
-4
-5,400001900020000001560300040000006108006000090070930000000007002905200000012040000,\"c, d\"
-6,550070000600195000098000060800060003400803001700020006060000280000419005000080079,clash
-";
-    let assert = nsudoku()
-        .args([
-            "bench", "--column", "quizzes", "--secs", "0", "--warmup", "0",
-        ])
-        .arg("-")
-        .write_stdin(csv)
-        .assert()
-        .code(2);
-    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
-    let out = stdout(assert);
-    let rows: Vec<&str> = out.lines().collect();
-    assert_eq!(rows.len(), 3, "{out}");
-    let cells: Vec<&str> = rows[2]
-        .trim_matches('|')
-        .split('|')
-        .map(str::trim)
-        .collect();
-    assert_eq!(cells[..3], ["-", "3", "count up to 2"], "{out}");
-    for (line, why) in [
-        (4, "no puzzle in the field \"quizzes\""),
-        (5, "no field \"quizzes\""),
-        (7, "duplicate 5 in row 1"),
-    ] {
-        assert!(
-            stderr.contains(&format!(":{line}: {why}")),
-            "line {line}: {stderr}"
-        );
-    }
-}
-
-#[test]
-fn bench_times_pencil_mark_puzzles_with_their_candidates() {
-    // The candidates left by the clues of easy puzzles, which propagation alone solves: the
-    // same puzzles without their candidates (empty grids) would need guesses.
-    let style = nsudoku::format::Style::default();
-    let text: String = std::fs::read_to_string(data("9x9/classic.txt"))
-        .unwrap()
-        .lines()
-        .filter_map(|l| l.parse::<nsudoku::Grid>().ok())
-        .map(|g| {
-            let sets = (0..81).map(|i| g.candidates(g.shape().cell(i))).collect();
-            let sukaku = nsudoku::Grid::from_candidates(g.shape(), sets).unwrap();
-            style.pencil_line(&sukaku).unwrap() + "\n"
-        })
-        .collect();
-    assert_eq!(text.lines().count(), 5);
-    for shuffle in [&[][..], &["--shuffle"]] {
-        let out = stdout(
-            nsudoku()
-                .args(["bench", "--secs", "0.05", "--warmup", "0", "--expand", "50"])
-                .args(shuffle)
-                .write_stdin(text.clone())
-                .assert()
-                .success(),
-        );
-        let row: Vec<&str> = out
-            .lines()
-            .nth(2)
-            .unwrap()
-            .trim_matches('|')
-            .split('|')
-            .map(str::trim)
-            .collect();
-        assert_eq!(row[1], "50", "{out}");
-        assert_eq!(row[5], "100.0", "{shuffle:?}: {out}");
-    }
-}
-
-#[test]
-fn bench_reads_standard_input_like_every_command() {
-    let out = stdout(
-        nsudoku()
-            .args(["bench", "--secs", "0.05", "--warmup", "0"])
-            .write_stdin("1.3....2.....32.\n")
-            .assert()
-            .success(),
-    );
-    assert!(out.lines().nth(2).unwrap().starts_with("| -    |"), "{out}");
 }

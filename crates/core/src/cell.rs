@@ -74,6 +74,28 @@ impl Cell {
     pub fn col(self) -> usize {
         self.col as usize
     }
+
+    /// The cells next to this one in an `n × n` grid, across a side (above, below, left,
+    /// right; fewer at the edge).
+    ///
+    /// ```
+    /// use nsudoku::Cell;
+    /// let corner: Vec<Cell> = Cell::new(0, 0).orthogonal(9).collect();
+    /// assert_eq!(corner, [Cell::new(1, 0), Cell::new(0, 1)]);
+    /// assert_eq!(Cell::new(4, 4).orthogonal(9).count(), 4);
+    /// assert_eq!(Cell::new(8, 8).orthogonal(9).count(), 2);
+    /// ```
+    pub fn orthogonal(self, n: usize) -> impl Iterator<Item = Cell> {
+        let (r, c) = (self.row(), self.col());
+        [
+            (r > 0).then(|| Cell::new(r - 1, c)),
+            (r + 1 < n).then(|| Cell::new(r + 1, c)),
+            (c > 0).then(|| Cell::new(r, c - 1)),
+            (c + 1 < n).then(|| Cell::new(r, c + 1)),
+        ]
+        .into_iter()
+        .flatten()
+    }
 }
 
 impl fmt::Display for Cell {

@@ -447,8 +447,8 @@ fn a_stop_leaves_clues_unknown_and_never_wrong() {
 
 #[cfg(feature = "sat")]
 mod oracle {
-    use nsudoku::variant::cnf::solutions_cnf;
-    use nsudoku::variant::generate::{Generator, Options, parse_kinds};
+    use nsudoku::generate::variant::{Generator, Options, parse_kinds};
+    use nsudoku::solve::cnf::solutions_cnf;
 
     use super::*;
 

@@ -1,4 +1,4 @@
-//! Variant generation (`variant::generate`): for every kind and a few combinations, small
+//! Variant generation (`generate::variant`): for every kind and a few combinations, small
 //! generated puzzles are solved by their solution, unique by the engine, and reproducible by
 //! seed; with the `sat` feature, unique by the CNF oracle too and minimal: taking out any one
 //! given or removable clue, or merging any two neighbouring killer cages that the solution
@@ -6,7 +6,7 @@
 //! solution.
 
 use nsudoku::Cell;
-use nsudoku::variant::generate::{Generated, Generator, Kind, Options, parse_kinds};
+use nsudoku::generate::variant::{Generated, Generator, Kind, Options, parse_kinds};
 use nsudoku::variant::{Constraint, Puzzle};
 
 /// The kinds tried, with the side they are tried at (small, so that the oracle is quick).
@@ -92,7 +92,7 @@ fn each_kind_shows_what_it_promises() {
                     Puzzle::new(n).expect("a size").regions(),
                     "{kinds}"
                 );
-                assert!(nsudoku::variant::generate::regions_connected(
+                assert!(nsudoku::generate::variant::regions_connected(
                     p.regions(),
                     n
                 ));
@@ -222,7 +222,7 @@ fn killers_with_givens_are_unique_and_minimal_too() {
 /// cage total can go either.
 #[cfg(feature = "sat")]
 fn unique_and_minimal(kinds: &str, g: &Generated, totals: bool) {
-    use nsudoku::variant::cnf::count_solutions_cnf;
+    use nsudoku::solve::cnf::count_solutions_cnf;
     let p = &g.puzzle;
     let n = p.size();
     let (count, first) = count_solutions_cnf(p, 2);
@@ -292,7 +292,7 @@ fn unique_and_minimal(kinds: &str, g: &Generated, totals: bool) {
                     .any(|q| p.row().abs_diff(q.row()) + p.col().abs_diff(q.col()) == 1)
             });
             let clash = a.iter().any(|p| b.iter().any(|q| at(p) == at(q)));
-            if !touch || clash || a.len() + b.len() > nsudoku::variant::generate::max_cage(n) {
+            if !touch || clash || a.len() + b.len() > nsudoku::generate::variant::max_cage(n) {
                 continue;
             }
             let mut cells: Vec<Cell> = a.iter().chain(b).copied().collect();

@@ -1,15 +1,16 @@
 //! The variant engine against independent oracles, on random small puzzles with constraints
 //! of every kind: the checker (`Puzzle::is_solution`) on every solution it returns, a brute
 //! force enumeration over the checker on 4×4 grids, and with the `sat` feature a CNF encoding
-//! solved by CaDiCaL (`variant::cnf`), which must find as many solutions up to a limit (the same
+//! solved by CaDiCaL (`solve::cnf`), which must find as many solutions up to a limit (the same
 //! ones when there are fewer). Seeded, so every run sees the same puzzles; a disagreement is
 //! shrunk (constraints and givens dropped while it persists) and printed. For a longer sweep,
 //! `NSUDOKU_ORACLE_SCALE=20` runs twenty times as many random puzzles.
 
 use std::time::{Duration, Instant};
 
+use nsudoku::solve::puzzle::Solutions;
 use nsudoku::variant::fpuzzles::{ReadOptions, from_payload};
-use nsudoku::variant::{Constraint, Direction, Puzzle, Solutions};
+use nsudoku::variant::{Constraint, Direction, Puzzle};
 use nsudoku::{Cell, Stop};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -482,7 +483,7 @@ fn odd_constraints_have_the_solutions_brute_force_finds() {
 
 #[cfg(feature = "sat")]
 mod sat {
-    use nsudoku::variant::cnf::solutions_cnf;
+    use nsudoku::solve::cnf::solutions_cnf;
 
     use nsudoku::variant::Puzzle;
 

@@ -15,7 +15,7 @@
 //! 2-D array, texts, Arrow ───── batch.rs ─► rows ────────────┤ Ctrl-C looked for;
 //! texts of variant puzzles ─ variant_batch.rs ─► rows ───────┤ batch.rs: a rayon pool
 //!                                                            ▼
-//!          the library: Solutions, variant::Solutions, logic, Generator
+//!          the library: Solutions, solve::puzzle::Solutions, logic, Generator
 //!                                                            │
 //!   Grid, Step, Rating, Broken, … ◄─ grid.rs, logic.rs, … ────┤ arrays, statuses ◄─ batch.rs
 //!   InvalidPuzzle, NoSolution, … ◄─ errors.rs ───────────────┘
@@ -25,7 +25,6 @@ mod batch;
 mod errors;
 mod extract;
 mod generate;
-mod generate_variant;
 mod grid;
 mod input;
 mod list;

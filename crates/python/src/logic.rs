@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use nsudoku::logic::{self, LogicError, Options, Outcome, Scale, Technique};
 use nsudoku::parse::{Alphabet, read_marks};
-use nsudoku::{Engine, Grid, Solutions, Stop};
+use nsudoku::{Digit, Engine, Grid, Solutions, Stop};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -449,19 +449,13 @@ pub fn hint(
     }
     let grid = puzzle.valid(shape(r#box))?;
     let givens = givens.map(|g| g.valid(Some(grid.shape()))).transpose()?;
-    let marks = marks
-        .map(|text| read_marks(&text, &grid, &Alphabet::standard()))
-        .transpose()
-        .map_err(|e| errors::invalid_puzzle(&e))?;
-    let (work, duration) = logic_work(timeout)?;
-    let result = work.run(py, |stop| {
-        let hint = logic::hint(givens.as_ref(), &grid, marks.as_deref(), stop);
-        // No unique solution: none, or several?
-        let count = matches!(hint, Ok(logic::Hint::NoUniqueSolution))
-            .then(|| count_within(givens.as_ref().unwrap_or(&grid), stop));
-        (hint, count)
-    })?;
-    hint_of(py, result, duration)
+    let marks = player_marks(marks.as_deref(), &grid)?;
+    hinted(
+        py,
+        timeout,
+        |stop| logic::hint(givens.as_ref(), &grid, marks.as_deref(), stop),
+        |stop| count_within(givens.as_ref().unwrap_or(&grid), stop),
+    )
 }
 
 /// A hint on a variant puzzle: `puzzle` is the variant puzzle, or the player's grid with the
@@ -499,27 +493,38 @@ fn hint_variant(
             n = rules.size()
         )));
     }
-    let marks = marks
-        .map(|text| read_marks(&text, &grid, &Alphabet::standard()))
-        .transpose()
-        .map_err(|e| errors::invalid_puzzle(&e))?;
-    let (work, duration) = logic_work(timeout)?;
-    let result = work.run(py, |stop| {
-        let hint = logic::hint_variant_with(&rules, grid.values(), marks.as_deref(), stop);
-        let count = matches!(hint, Ok(logic::Hint::NoUniqueSolution))
-            .then(|| variant_count_within(&rules, stop));
-        (hint, count)
-    })?;
-    hint_of(py, result, duration)
+    let marks = player_marks(marks.as_deref(), &grid)?;
+    hinted(
+        py,
+        timeout,
+        |stop| logic::hint_variant_with(&rules, grid.values(), marks.as_deref(), stop),
+        |stop| variant_count_within(&rules, stop),
+    )
 }
 
-/// The `Hint` of a library's hint, with the count of solutions when there is no unique one
-/// (`Some(None)`: not counted in time).
-fn hint_of(
+/// The player's pencil marks (one token of digits a cell, as `nsudoku hint --marks` takes
+/// them), read against the player's grid: what `hint` takes for classic and variant puzzles.
+fn player_marks(marks: Option<&str>, grid: &Grid) -> PyResult<Option<Vec<Vec<Digit>>>> {
+    marks
+        .map(|text| read_marks(text, grid, &Alphabet::standard()))
+        .transpose()
+        .map_err(|e| errors::invalid_puzzle(&e))
+}
+
+/// The `Hint` of `hint` (the library's hint, classic or variant) run within `timeout`, with
+/// `count` of the solutions when there is no unique one (none, or several?).
+fn hinted(
     py: Python<'_>,
-    result: (Result<logic::Hint, LogicError>, Option<Option<usize>>),
-    duration: Option<Duration>,
+    timeout: Option<f64>,
+    hint: impl FnOnce(&Stop) -> Result<logic::Hint, LogicError> + Send,
+    count: impl FnOnce(&Stop) -> Option<usize> + Send,
 ) -> PyResult<Hint> {
+    let (work, duration) = logic_work(timeout)?;
+    let result = work.run(py, |stop| {
+        let hint = hint(stop);
+        let count = matches!(hint, Ok(logic::Hint::NoUniqueSolution)).then(|| count(stop));
+        (hint, count)
+    })?;
     let (status, step, mistakes, text) = match result {
         (Err(e), _) => return Err(logic_error(&e)),
         (Ok(logic::Hint::Step(step)), _) => {

@@ -17,7 +17,7 @@ use crate::variant;
 enum Search {
     Classic(Solutions),
     Variant {
-        solutions: nsudoku::variant::Solutions,
+        solutions: nsudoku::solve::puzzle::Solutions,
         shape: Shape,
     },
 }

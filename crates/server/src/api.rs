@@ -20,7 +20,9 @@ use crate::error::ApiError;
 /// form (a grid's rows, then a constraint a line: `killer 15 r1c1-3`, `thermo r2c1-5`).
 /// Variant puzzles are solved, counted, checked, read, hinted, explained and rated; canonical
 /// forms, duplicates and copies (`canon`, `dedup`, `transform`) are of classic grids only.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+///
+/// Its schema in the OpenAPI document, with each form's bounds, is written in `schema.rs`.
+#[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum Puzzle {
     /// Text: a classic grid in any text format, or a variant puzzle's link, payload or text
@@ -30,7 +32,6 @@ pub enum Puzzle {
     Rows(Vec<Vec<u32>>),
     /// A variant puzzle: an f-puzzles JSON document (`{"size": 9, "grid": […],
     /// "killercage": […], …}`) or a SudokuPad (SCL) object.
-    #[schema(value_type = Object)]
     Object(serde_json::Map<String, serde_json::Value>),
 }
 
@@ -85,12 +86,24 @@ pub type Rows = Vec<Vec<u16>>;
 /// How to read a puzzle: shared by every endpoint that takes one.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 pub struct ReadArgs {
-    /// Box shape `WxH` (`3x2` for 6×6 grids with 3 columns and 2 rows a box); default square.
+    /// Box shape `WxH` (`3x2` for 6×6 grids with 3 columns and 2 rows a box; at most 512 cells
+    /// a box, and its side the grid's); default square.
     #[serde(rename = "box", default)]
-    #[schema(pattern = "^[0-9]+x[0-9]+$")]
+    #[schema(
+        pattern = "^[1-9][0-9]{0,2}x[1-9][0-9]{0,2}$",
+        max_length = 7,
+        example = "3x3"
+    )]
     pub shape: Option<String>,
-    /// The symbols for 1, 2, … in compact text (`0123456789ABCDEF` for hex); default 1–9, A–Z.
+    /// The symbols for 1, 2, … in compact text (`0123456789ABCDEF` for hex), each once, none a
+    /// separator or an empty mark (`.`, `_`); default 1–9, A–Z.
     #[serde(default)]
+    #[schema(
+        min_length = 1,
+        max_length = 512,
+        pattern = "^[^\\s.,;|+=#_\\u2500-\\u257f-]+$",
+        example = "123456789"
+    )]
     pub symbols: Option<String>,
     /// For a variant puzzle: skip the constraints the reader does not know (each named in
     /// `warnings`) instead of refusing the puzzle.
@@ -411,8 +424,8 @@ pub struct CheckResponse {
 }
 
 /// Pencil marks: the command line's text (one token a cell, `.` for none), or one list of
-/// digits a cell in reading order (empty: not marked).
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+/// digits a cell in reading order (empty: not marked). Its schema: `schema.rs`.
+#[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum Marks {
     /// `1 24 3 …`.
@@ -651,7 +664,7 @@ pub struct GenerateRequest {
     pub size: Option<usize>,
     /// The box shape `WxH`, instead of `size` (at most 64 cells a box).
     #[serde(rename = "box", default)]
-    #[schema(pattern = "^[0-9]+x[0-9]+$")]
+    #[schema(pattern = "^[1-9][0-9]?x[1-9][0-9]?$", max_length = 5, example = "3x2")]
     pub shape: Option<String>,
     /// The puzzle's level (by its ER; a variant puzzle's by the variant logic).
     #[serde(default)]
@@ -736,6 +749,25 @@ pub struct GenerateResponse {
     /// A variant puzzle's text form.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+}
+
+impl GenerateResponse {
+    /// The answer when no puzzle was found in time: the grid asked for, its seed, no puzzle.
+    pub fn timeout(size: usize, shape: String, seed: u64) -> GenerateResponse {
+        GenerateResponse {
+            status: "timeout",
+            puzzle: None,
+            solution: None,
+            er: None,
+            level: None,
+            size,
+            shape,
+            clues: None,
+            seed,
+            fpuzzles: None,
+            text: None,
+        }
+    }
 }
 
 /// The answer of `GET /healthz`.

@@ -34,6 +34,7 @@ pub mod error;
 mod forms;
 mod logic;
 mod routes;
+mod schema;
 mod setter;
 mod solve;
 mod state;
@@ -57,6 +58,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use utoipa::OpenApi;
 
 pub use error::ApiError;
+use schema::Requests;
 pub use state::{AppState, Config};
 
 /// The OpenAPI document of every endpoint.
@@ -91,7 +93,8 @@ pub use state::{AppState, Config};
         forms::dedup,
         forms::transform
     ),
-    components(schemas(error::ErrorResponse, error::ErrorBody))
+    components(schemas(error::ErrorResponse, error::ErrorBody)),
+    modifiers(&Requests)
 )]
 pub struct ApiDoc;
 

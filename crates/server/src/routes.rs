@@ -521,19 +521,11 @@ pub async fn generate(
             let rated = options.rating.is_some();
             let generator = Generator::new(options, seed);
             let Some(g) = generator.puzzle_within(0, &stop) else {
-                return Ok(GenerateResponse {
-                    status: "timeout",
-                    puzzle: None,
-                    solution: None,
-                    er: None,
-                    level: None,
-                    size: shape.side(),
-                    shape: shape.to_string(),
-                    clues: None,
+                return Ok(GenerateResponse::timeout(
+                    shape.side(),
+                    shape.to_string(),
                     seed,
-                    fpuzzles: None,
-                    text: None,
-                });
+                ));
             };
             // A rating asked for came with the puzzle; else rate it if there is time.
             let rating = match g.rating {

@@ -127,7 +127,7 @@ pub async fn generate(
     req: GenerateRequest,
     kinds: &str,
 ) -> Result<axum::Json<GenerateResponse>, ApiError> {
-    use nsudoku::variant::generate::{Generator, Kind, Options, parse_kinds};
+    use nsudoku::generate::variant::{Generator, Kind, Options, parse_kinds};
     use nsudoku::variant::{fpuzzles, text};
     let kinds = parse_kinds(kinds).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
     if req.shape.is_some() {
@@ -156,19 +156,8 @@ pub async fn generate(
     state
         .answer(req.timeout, move |stop| {
             let made = Generator::new(options, seed).puzzle_within(0, &stop);
-            let mut response = GenerateResponse {
-                status: "timeout",
-                puzzle: None,
-                solution: None,
-                er: None,
-                level: None,
-                size: n,
-                shape: nsudoku::Shape::for_side(n).map_or(String::new(), |s| s.to_string()),
-                clues: None,
-                seed,
-                fpuzzles: None,
-                text: None,
-            };
+            let shape = nsudoku::Shape::for_side(n).map_or(String::new(), |s| s.to_string());
+            let mut response = GenerateResponse::timeout(n, shape, seed);
             if let Some(g) = made {
                 let payload = fpuzzles::to_payload(&g.puzzle)
                     .map_err(|e| ApiError::bad_request(e.to_string()))?;

@@ -138,6 +138,42 @@ async fn healthz_and_openapi() {
     assert!(doc["components"]["schemas"]["ErrorResponse"].is_object());
 }
 
+/// The document says what each endpoint takes: every request lists its fields (the reading
+/// options written in), is closed as the server is (an unknown field is a 400), and has an
+/// example the server answers with 200.
+#[tokio::test]
+async fn every_request_is_closed_and_its_example_is_answered() {
+    let request = Request::get("/api/v1/openapi.json").body(Body::empty());
+    let (_, _, doc) = send(app(), request.expect("a request")).await;
+    let schemas = &doc["components"]["schemas"];
+    let mut tried = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let body = &item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"];
+        let Some(name) = body.as_str().and_then(|r| r.rsplit('/').next()) else {
+            continue;
+        };
+        let schema = &schemas[name];
+        assert_eq!(schema["type"], "object", "{name}");
+        assert_eq!(schema["additionalProperties"], false, "{name}");
+        assert!(schema.get("allOf").is_none(), "{name}");
+        let example = schema["examples"][0].clone();
+        assert!(example.is_object(), "{name} has an example");
+        for field in example.as_object().expect("fields").keys() {
+            assert!(schema["properties"][field].is_object(), "{name}: {field}");
+        }
+        let (status, answer) = post_json(path, example.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+        let mut unknown = example;
+        unknown["no_such_field"] = json!(1);
+        let (status, _) = post_json(path, unknown).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}");
+        tried += 1;
+    }
+    assert_eq!(tried, 13, "every endpoint that takes a body");
+    let text = schemas["SolveRequest"]["properties"]["box"]["pattern"].as_str();
+    assert_eq!(text, Some("^[1-9][0-9]{0,2}x[1-9][0-9]{0,2}$"));
+}
+
 #[tokio::test]
 async fn solve_text_rows_and_statuses() {
     let (status, v) = post_json("/api/v1/solve", json!({ "puzzle": PUZZLE })).await;

@@ -14,7 +14,6 @@ pub mod dedup;
 pub mod docs;
 pub mod explain;
 pub mod generate;
-pub mod generate_variant;
 pub mod hint;
 pub mod rate;
 pub mod serve;
@@ -100,7 +99,7 @@ impl Search for Solutions {
 
 /// A variant puzzle's solutions, printed in its grid's boxes.
 pub struct VariantSearch {
-    solutions: nsudoku::variant::Solutions,
+    solutions: nsudoku::solve::puzzle::Solutions,
     shape: nsudoku::Shape,
 }
 

@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use super::variant::Extras;
+use super::extras::Extras;
 use crate::grid::{Cell, Digit, Grid, House, Shape};
 use crate::solve::Stop;
 
@@ -155,6 +155,36 @@ impl Geometry {
                 || ha[1] == hb[1]
                 || ha[2] == hb[2]
                 || self.extras.as_ref().is_some_and(|x| x.sees(a, b)))
+    }
+
+    /// Why cells `a` and `b` must differ when no row, column or region says so: on a variant
+    /// board, the constraint's name (`anti-knight`, `killer cage 15 r1c1,r1c2`) and its index
+    /// in the puzzle's constraints (see [`Extras::why_at`]); none for cells that share a house.
+    pub fn why_at(&self, a: usize, b: usize) -> Option<(String, Option<usize>)> {
+        let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);
+        if (0..3).any(|k| ha[k] == hb[k]) {
+            return None;
+        }
+        self.extras.as_ref()?.why_at(self.n, a, b)
+    }
+
+    /// The constraints that make each of `to` see each of `from`, beyond the houses.
+    /// Each with its index in the puzzle's constraints, when one constraint gives it.
+    pub fn peer_constraints(&self, from: &[usize], to: &[usize]) -> Vec<(String, Option<usize>)> {
+        let mut out: Vec<(String, Option<usize>)> = Vec::new();
+        if self.extras.is_none() {
+            return out;
+        }
+        for &a in from {
+            for &b in to {
+                if let Some(why) = self.why_at(a, b)
+                    && !out.contains(&why)
+                {
+                    out.push(why);
+                }
+            }
+        }
+        out
     }
 
     /// The houses both cells lie in (0 to 2 of them).

@@ -14,8 +14,8 @@
 //! combinations); several are the combinations of cages that must not overlap.
 
 use super::board::{Board, bits};
+use super::extras::cell_text;
 use super::step::{Step, Technique};
-use super::variant::cell_text;
 use crate::variant::Constraint;
 
 /// Search nodes a house may take before it is left alone (the step is then not found there).

@@ -5,8 +5,8 @@
 //! several constraints (innies and outies, the law of leftovers) are steps of their own.
 
 use super::board::{Board, bits};
+use super::extras::cell_text;
 use super::step::{Step, Technique};
-use super::variant::cell_text;
 use crate::solve::variant::{Scratch, Unit};
 use crate::variant::{Constraint, Negative};
 

@@ -187,10 +187,8 @@ pub(super) fn locked(board: &Board) -> Option<Step> {
                     geo.name(h1)
                 ),
             };
-            if let Some(x) = &geo.extras {
-                for (name, index) in x.peer_constraints(geo, &cells, &removed) {
-                    step.constraint(name, index);
-                }
+            for (name, index) in geo.peer_constraints(&cells, &removed) {
+                step.constraint(name, index);
             }
             return Some(step);
         }

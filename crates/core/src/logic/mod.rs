@@ -34,6 +34,7 @@ mod board;
 mod cages;
 mod chains;
 mod constraints;
+mod extras;
 mod fish;
 mod hint;
 mod intersections;

@@ -15,139 +15,10 @@
 //! The constraints' own reasoning (cage totals, line bounds, …) is `constraints.rs`.
 
 use super::board::{Board, Geometry, LogicError, bits};
+use super::extras::{Extra, Extras, cell_text};
 use crate::grid::{Cell, Shape};
 use crate::solve::variant::Facts;
 use crate::variant::{Constraint, Diagonal, NO_REGION, Puzzle};
-
-/// An all-different group beyond rows, columns and regions.
-#[derive(Debug)]
-pub(crate) struct Extra {
-    /// Its cells, in reading order.
-    pub cells: Vec<u16>,
-    /// Whether it has `N` cells, so holds every digit once.
-    pub full: bool,
-    /// What players call it (`killer cage 15 r1c1,r1c2`).
-    pub name: String,
-    /// The index of the constraint that makes it, in the puzzle's constraints.
-    pub constraint: usize,
-}
-
-/// What a variant puzzle adds to a board's geometry.
-#[derive(Debug)]
-pub(crate) struct Extras {
-    pub puzzle: Puzzle,
-    pub facts: Facts,
-    /// Houses `3N + i`.
-    pub groups: Vec<Extra>,
-    /// Whether the regions are not the boxes.
-    pub irregular: bool,
-    /// Every cell's peers as a bit set, `words` words a cell.
-    see: Vec<u64>,
-    words: usize,
-    /// Candidate links: what potential `p` (`cell × N + d`) on makes off, beyond its cell and
-    /// its digit's peers: `links[link_start[p]..link_start[p + 1]]`, each (potential,
-    /// constraint index).
-    link_start: Vec<u32>,
-    links: Vec<(u32, u32)>,
-}
-
-impl Extras {
-    /// Whether cells `a` and `b` must hold different digits.
-    #[inline]
-    pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.see[a * self.words + b / 64] >> (b % 64) & 1 == 1
-    }
-
-    /// Why cells `a` and `b` must differ when no row, column or region says so: the
-    /// constraint's name (`anti-knight`, `killer cage 15 r1c1,r1c2`) and its index in the
-    /// puzzle's constraints (none for cells that hold the same digit, which several rules may
-    /// make).
-    pub fn why_at(&self, geo: &Geometry, a: usize, b: usize) -> Option<(String, Option<usize>)> {
-        let (ha, hb) = (geo.cell_houses[a], geo.cell_houses[b]);
-        if (0..3).any(|k| ha[k] == hb[k]) || !self.sees(a, b) {
-            return None;
-        }
-        let (a16, b16) = (a as u16, b as u16);
-        if let Some(g) = self
-            .groups
-            .iter()
-            .find(|g| g.cells.contains(&a16) && g.cells.contains(&b16))
-        {
-            return Some((g.name.clone(), Some(g.constraint)));
-        }
-        let n = geo.n;
-        let (dr, dc) = ((a / n).abs_diff(b / n), (a % n).abs_diff(b % n));
-        let (ca, cb) = (Cell::new(a / n, a % n), Cell::new(b / n, b % n));
-        let on = |line: &[Cell]| line.contains(&ca) && line.contains(&cb);
-        let name = self
-            .puzzle
-            .constraints()
-            .iter()
-            .enumerate()
-            .find_map(|(k, c)| {
-                let name = match c {
-                    Constraint::AntiKnight if dr.min(dc) == 1 && dr.max(dc) == 2 => {
-                        Some("anti-knight".to_string())
-                    }
-                    Constraint::AntiKing if dr.max(dc) == 1 => Some("anti-king".to_string()),
-                    Constraint::Chess { offsets }
-                        if offsets.iter().any(|&(x, y)| {
-                            let (x, y) = (x as usize, y as usize);
-                            (x, y) == (dr, dc) || (y, x) == (dr, dc)
-                        }) =>
-                    {
-                        Some("chess".to_string())
-                    }
-                    Constraint::Taxicab { distance } if dr + dc == *distance as usize => {
-                        Some(format!("taxicab {distance}"))
-                    }
-                    Constraint::Thermometer { line } if on(line) => Some(format!(
-                        "thermometer {}",
-                        cell_text(line.iter().map(|c| c.row() * n + c.col()), n)
-                    )),
-                    Constraint::Nabner { line } if on(line) => Some(format!(
-                        "nabner line {}",
-                        cell_text(line.iter().map(|c| c.row() * n + c.col()), n)
-                    )),
-                    _ => None,
-                };
-                name.map(|name| (name, Some(k)))
-            });
-        Some(name.unwrap_or_else(|| {
-            (
-                "cells that hold the same digit (clone, palindrome)".into(),
-                None,
-            )
-        }))
-    }
-
-    /// The constraints that make each of `to` see each of `from`, beyond the houses.
-    /// Each with its index in the puzzle's constraints, when one constraint gives it.
-    pub fn peer_constraints(
-        &self,
-        geo: &Geometry,
-        from: &[usize],
-        to: &[usize],
-    ) -> Vec<(String, Option<usize>)> {
-        let mut out: Vec<(String, Option<usize>)> = Vec::new();
-        for &a in from {
-            for &b in to {
-                if let Some(why) = self.why_at(geo, a, b)
-                    && !out.contains(&why)
-                {
-                    out.push(why);
-                }
-            }
-        }
-        out
-    }
-
-    /// The potentials `pot` on makes off through related pairs, with their constraints.
-    #[inline]
-    pub fn links(&self, pot: usize) -> &[(u32, u32)] {
-        &self.links[self.link_start[pot] as usize..self.link_start[pot + 1] as usize]
-    }
-}
 
 impl Board {
     /// The board of a variant puzzle: its regions stand in for the boxes, and its
@@ -281,15 +152,6 @@ fn group_name(constraint: &Constraint, cells: &[u16], n: usize, k: usize) -> Str
     }
 }
 
-/// `r1c1,r1c2` from cell indices on a side of `n`.
-pub(crate) fn cell_text(cells: impl IntoIterator<Item = usize>, n: usize) -> String {
-    let v: Vec<String> = cells
-        .into_iter()
-        .map(|c| Cell::new(c / n, c % n).to_string())
-        .collect();
-    v.join(",")
-}
-
 /// The candidate links of the related pairs: `(a, x)` on makes `(b, y)` off when the pair's
 /// table does not allow `y` with `x`, and the other way round; links a peer already gives
 /// (same digit, cells that see each other) are left out.
@@ -355,8 +217,8 @@ mod tests {
         let x = geo.extras.as_ref().unwrap();
         // r1c3 and r2c5 see each other by a knight's move; r1c1 and r1c2 by their row.
         assert!(geo.sees(2, 13));
-        assert_eq!(x.why_at(geo, 2, 13), Some(("anti-knight".into(), Some(0))));
-        assert_eq!(x.why_at(geo, 0, 1), None);
+        assert_eq!(geo.why_at(2, 13), Some(("anti-knight".into(), Some(0))));
+        assert_eq!(geo.why_at(0, 1), None);
         assert_eq!(x.groups.len(), 1);
         assert_eq!(x.groups[0].name, "killer cage 3 r9c1,r9c2");
         assert_eq!(

@@ -41,8 +41,9 @@ pub use estimate::{Estimate, EstimateOptions, estimate};
 pub use fixes::{Ambiguity, Fix, FixOptions, ambiguity};
 
 use crate::solve::Stop;
+use crate::solve::puzzle::Solutions;
 use crate::variant::text::constraint_line;
-use crate::variant::{Constraint, Puzzle, Solutions};
+use crate::variant::{Constraint, Puzzle};
 use crate::{Cell, Count};
 
 /// One clue of a puzzle that a setter may take away.

@@ -17,11 +17,17 @@
 //! for the rest. Asking for `Fast9` on another shape falls back to `General`. A pencil-mark
 //! puzzle ([`Grid::from_candidates`]) goes to the same engines: each starts every cell from its
 //! candidates less its peers' givens (`Fast9` places the cells with one candidate as givens).
+//!
+//! A variant puzzle ([`crate::variant::Puzzle`]) has the same contract in [`puzzle::Solutions`]:
+//! a classic one goes to these engines, the rest to the variant engine.
 
 mod cdcl;
+#[cfg(feature = "sat")]
+pub mod cnf;
 mod fast9;
 mod general;
 mod luby;
+pub mod puzzle;
 mod reference;
 #[cfg(feature = "sat")]
 mod sat;

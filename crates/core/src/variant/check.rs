@@ -9,7 +9,7 @@
 //! thermometer whose filled cells leave too little room between them. So a grid with nothing
 //! broken may still have no solution, but a grid with something broken has none.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use super::validate::span;
 use super::{Constraint, Diagonal, Negative, Puzzle, Side};
@@ -215,44 +215,10 @@ impl Check<'_> {
         }
     }
 
-    /// Orthogonally adjacent pairs, each once.
-    fn orthogonal_pairs(&self) -> Vec<(Cell, Cell)> {
-        let n = self.n;
-        let mut pairs = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                if c + 1 < n {
-                    pairs.push((Cell::new(r, c), Cell::new(r, c + 1)));
-                }
-                if r + 1 < n {
-                    pairs.push((Cell::new(r, c), Cell::new(r + 1, c)));
-                }
-            }
-        }
-        pairs
-    }
-
-    /// The pairs marked by a constraint `marks` accepts (kropki dots, X and V).
-    fn marked(&self, marks: impl Fn(&Constraint) -> Option<[Cell; 2]>) -> HashSet<(Cell, Cell)> {
-        self.puzzle
-            .constraints()
-            .iter()
-            .filter_map(marks)
-            .map(|[a, b]| (a.min(b), a.max(b)))
-            .collect()
-    }
-
-    /// Unmarked orthogonal pairs (by `marks`) whose digits `bad` rejects, with `why` saying it.
-    fn negative(
-        &mut self,
-        marks: impl Fn(&Constraint) -> Option<[Cell; 2]>,
-        bad: impl Fn(u16, u16) -> Option<String>,
-    ) {
-        let marked = self.marked(marks);
-        for (a, b) in self.orthogonal_pairs() {
-            if marked.contains(&(a, b)) {
-                continue;
-            }
+    /// The pairs a negative rule of `kind` speaks of (no mark of its kind between them) whose
+    /// digits `bad` rejects, with `why` saying it.
+    fn negative(&mut self, kind: Negative, bad: impl Fn(u16, u16) -> Option<String>) {
+        for (a, b) in self.puzzle.unmarked_pairs(kind) {
             if let (Some(x), Some(y)) = (self.get(a), self.get(b)) {
                 if let Some(why) = bad(x, y) {
                     self.report(vec![a, b], format!("{a} and {b} hold {x} and {y}: {why}"));
@@ -322,12 +288,7 @@ impl Check<'_> {
         let n = self.n;
         match constraint {
             Constraint::Diagonal(which) => {
-                let cells: Vec<Cell> = (0..n)
-                    .map(|k| match which {
-                        Diagonal::Positive => Cell::new(n - 1 - k, k),
-                        Diagonal::Negative => Cell::new(k, k),
-                    })
-                    .collect();
+                let cells = which.cells(n);
                 let what = match which {
                     Diagonal::Positive => "the positive diagonal",
                     Diagonal::Negative => "the negative diagonal",
@@ -354,56 +315,32 @@ impl Check<'_> {
                 offsets.dedup();
                 self.same_at_offsets(&offsets, &format!("at taxicab distance {distance}"));
             }
-            Constraint::NonConsecutive => self.negative(kropki, |x, y| {
+            Constraint::NonConsecutive => self.negative(Negative::Difference, |x, y| {
                 (x.abs_diff(y) == 1).then(|| "consecutive without a dot".to_string())
             }),
             Constraint::Negative(Negative::Difference) => {
-                let mut differences: Vec<u16> = self
-                    .puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::Difference { difference, .. } => Some(*difference),
-                        _ => None,
-                    })
-                    .collect();
-                if differences.is_empty() {
-                    differences.push(1);
-                }
-                self.negative(kropki, |x, y| {
+                let differences = self.puzzle.negative_values(Negative::Difference);
+                self.negative(Negative::Difference, |x, y| {
                     differences
                         .contains(&x.abs_diff(y))
                         .then(|| format!("a difference of {} without a white dot", x.abs_diff(y)))
                 });
             }
             Constraint::Negative(Negative::Ratio) => {
-                let mut ratios: Vec<u16> = self
-                    .puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::Ratio { ratio, .. } => Some(*ratio),
-                        _ => None,
-                    })
-                    .collect();
-                if ratios.is_empty() {
-                    ratios.push(2);
-                }
-                self.negative(kropki, |x, y| {
+                let ratios = self.puzzle.negative_values(Negative::Ratio);
+                self.negative(Negative::Ratio, |x, y| {
                     let r = ratios.iter().find(|&&r| x == r * y || y == r * x)?;
                     Some(format!("a ratio of {r} without a black dot"))
                 });
             }
-            Constraint::Negative(Negative::Xv) => self.negative(
-                |c| match c {
-                    Constraint::Xv { cells, .. } => Some(*cells),
-                    _ => None,
-                },
-                |x, y| {
+            Constraint::Negative(Negative::Xv) => {
+                let sums = self.puzzle.negative_values(Negative::Xv);
+                self.negative(Negative::Xv, |x, y| {
                     let s = x + y;
-                    (s == 5 || s == 10).then(|| format!("a sum of {s} without an X or V"))
-                },
-            ),
+                    sums.contains(&s)
+                        .then(|| format!("a sum of {s} without an X or V"))
+                });
+            }
             Constraint::DisjointGroups => {
                 let mut groups: BTreeMap<usize, Vec<Cell>> = BTreeMap::new();
                 for cells in self.regions().into_values() {
@@ -436,23 +373,10 @@ impl Check<'_> {
             }
             Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
                 let min = matches!(constraint, Constraint::Minimum { .. });
-                let same_kind: HashSet<Cell> = self
-                    .puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match (c, min) {
-                        (Constraint::Minimum { cell }, true)
-                        | (Constraint::Maximum { cell }, false) => Some(*cell),
-                        _ => None,
-                    })
-                    .collect();
                 let Some(v) = self.get(*cell) else {
                     return;
                 };
-                for other in neighbours(*cell, self.n) {
-                    if same_kind.contains(&other) {
-                        continue;
-                    }
+                for other in self.puzzle.extremum_neighbours(*cell, min) {
                     if let Some(w) = self.get(other) {
                         if min && v >= w {
                             let m =
@@ -739,14 +663,6 @@ impl Check<'_> {
     }
 }
 
-/// The kropki dots' pairs.
-fn kropki(c: &Constraint) -> Option<[Cell; 2]> {
-    match c {
-        Constraint::Difference { cells, .. } | Constraint::Ratio { cells, .. } => Some(*cells),
-        _ => None,
-    }
-}
-
 /// The offsets in all eight orientations (signs and swaps).
 fn symmetric(moves: &[(isize, isize)]) -> Vec<(isize, isize)> {
     let mut out = Vec::new();
@@ -758,25 +674,6 @@ fn symmetric(moves: &[(isize, isize)]) -> Vec<(isize, isize)> {
                 }
             }
         }
-    }
-    out
-}
-
-/// The orthogonal neighbours of `cell` in the grid.
-fn neighbours(cell: Cell, n: usize) -> Vec<Cell> {
-    let (r, c) = (cell.row(), cell.col());
-    let mut out = Vec::new();
-    if r > 0 {
-        out.push(Cell::new(r - 1, c));
-    }
-    if r + 1 < n {
-        out.push(Cell::new(r + 1, c));
-    }
-    if c > 0 {
-        out.push(Cell::new(r, c - 1));
-    }
-    if c + 1 < n {
-        out.push(Cell::new(r, c + 1));
     }
     out
 }

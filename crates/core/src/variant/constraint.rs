@@ -6,6 +6,9 @@
 //! bulb). Clues outside the grid are [`Clue`]s: a row or column 0-based, and the side they
 //! stand on.
 
+use std::collections::HashSet;
+
+use super::Puzzle;
 use crate::cell::Cell;
 
 /// A side of the grid, where a clue outside it stands.
@@ -81,6 +84,18 @@ pub enum Diagonal {
     Negative,
 }
 
+impl Diagonal {
+    /// Its cells on a grid of side `n`, from the left column to the right one.
+    pub fn cells(self, n: usize) -> Vec<Cell> {
+        (0..n)
+            .map(|k| match self {
+                Diagonal::Positive => Cell::new(n - 1 - k, k),
+                Diagonal::Negative => Cell::new(k, k),
+            })
+            .collect()
+    }
+}
+
 /// The constraints whose unmarked pairs are ruled out (f-puzzles' `negative`): every pair of
 /// orthogonally adjacent cells without such a mark is not in that relation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +108,86 @@ pub enum Negative {
     Ratio,
     /// No X or V: the two digits sum to neither 10 nor 5.
     Xv,
+}
+
+impl Negative {
+    /// The two cells `mark` exempts from this rule, if it is a mark of its kind: a kropki
+    /// dot of either colour for the kropki rules (and non-consecutive), an X or V for X/V.
+    pub fn exempted_by(self, mark: &Constraint) -> Option<[Cell; 2]> {
+        match (self, mark) {
+            (Negative::Difference | Negative::Ratio, Constraint::Difference { cells, .. })
+            | (Negative::Difference | Negative::Ratio, Constraint::Ratio { cells, .. })
+            | (Negative::Xv, Constraint::Xv { cells, .. }) => Some(*cells),
+            _ => None,
+        }
+    }
+}
+
+impl Puzzle {
+    /// The orthogonal neighbours a negative rule of `kind` speaks of: every pair `(a, b)`, `b`
+    /// right of or below `a`, in the reading order of `a`, that no mark of the kind joins.
+    /// Non-consecutive speaks of those of [`Negative::Difference`] (no kropki dot).
+    pub fn unmarked_pairs(&self, kind: Negative) -> Vec<(Cell, Cell)> {
+        let marked: HashSet<(Cell, Cell)> = self
+            .constraints()
+            .iter()
+            .filter_map(|c| kind.exempted_by(c))
+            .map(|[a, b]| (a.min(b), a.max(b)))
+            .collect();
+        let n = self.size();
+        let mut pairs = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                let a = Cell::new(r, c);
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    let b = Cell::new(r2, c2);
+                    if r2 < n && c2 < n && !marked.contains(&(a, b)) {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
+    /// What a negative rule of `kind` forbids between its pairs' digits: the differences of
+    /// the puzzle's white dots (1 when it has none), the ratios of its black dots (2 when it
+    /// has none), or the totals of X and V (10 and 5).
+    pub fn negative_values(&self, kind: Negative) -> Vec<u16> {
+        let marks = self.constraints().iter().filter_map(|c| match (kind, c) {
+            (Negative::Difference, Constraint::Difference { difference, .. }) => Some(*difference),
+            (Negative::Ratio, Constraint::Ratio { ratio, .. }) => Some(*ratio),
+            _ => None,
+        });
+        let mut values: Vec<u16> = marks.collect();
+        values.sort_unstable();
+        values.dedup();
+        if values.is_empty() {
+            values = match kind {
+                Negative::Difference => vec![1],
+                Negative::Ratio => vec![2],
+                Negative::Xv => vec![5, 10],
+            };
+        }
+        values
+    }
+
+    /// The cells a minimum at `cell` (a maximum, when `minimum` is false) is compared with:
+    /// its orthogonal neighbours but those that are minima (maxima) too.
+    pub fn extremum_neighbours(&self, cell: Cell, minimum: bool) -> Vec<Cell> {
+        let same: HashSet<Cell> = self
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::Minimum { cell } if minimum => Some(*cell),
+                Constraint::Maximum { cell } if !minimum => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        cell.orthogonal(self.size())
+            .filter(|other| !same.contains(other))
+            .collect()
+    }
 }
 
 /// One rule of a variant puzzle, beyond the rows, columns and regions.
@@ -341,6 +436,25 @@ pub enum Constraint {
 }
 
 impl Constraint {
+    /// The band of `digit` on an entropic line of a grid of side `size`: 0 low, 1 middle, 2
+    /// high (see [`Constraint::Entropic`]: thirds of `1..=size`, the middle one of another
+    /// size when 3 does not divide it).
+    pub fn entropic_band(digit: u16, size: u16) -> u16 {
+        let third = size / 3;
+        let (low, middle) = match size % 3 {
+            0 => (third, third),
+            1 => (third, third + 1),
+            _ => (third + 1, third),
+        };
+        if digit <= low {
+            0
+        } else if digit <= low + middle {
+            1
+        } else {
+            2
+        }
+    }
+
     /// The rule's name as the text form and messages write it (`killer`, `thermo`, …).
     pub fn name(&self) -> &'static str {
         match self {
@@ -435,5 +549,85 @@ impl Constraint {
             | Constraint::Zipper { line }
             | Constraint::Lockout { line, .. } => line.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entropic_bands_are_thirds_with_the_odd_one_in_the_middle() {
+        let bands =
+            |n: u16| -> Vec<u16> { (1..=n).map(|d| Constraint::entropic_band(d, n)).collect() };
+        assert_eq!(bands(9), [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+        assert_eq!(bands(4), [0, 1, 1, 2]);
+        assert_eq!(bands(8), [0, 0, 0, 1, 1, 2, 2, 2]);
+    }
+
+    #[test]
+    fn diagonals_run_corner_to_corner() {
+        let at = |cells: Vec<Cell>| -> Vec<(usize, usize)> {
+            cells.iter().map(|c| (c.row(), c.col())).collect()
+        };
+        assert_eq!(at(Diagonal::Negative.cells(3)), [(0, 0), (1, 1), (2, 2)]);
+        assert_eq!(at(Diagonal::Positive.cells(3)), [(2, 0), (1, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn negative_rules_speak_of_unmarked_neighbours() {
+        let mut puzzle = Puzzle::new(4).unwrap();
+        let (a, b, c) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0));
+        puzzle
+            .push(Constraint::Difference {
+                cells: [b, a],
+                difference: 3,
+            })
+            .unwrap();
+        puzzle
+            .push(Constraint::Xv {
+                cells: [a, c],
+                sum: 5,
+            })
+            .unwrap();
+        // 4 rows and 4 columns of 3 neighbouring pairs each: 24 pairs.
+        let kropki = puzzle.unmarked_pairs(Negative::Difference);
+        assert_eq!(kropki.len(), 23);
+        assert!(!kropki.contains(&(a, b)) && kropki.contains(&(a, c)));
+        assert_eq!(puzzle.unmarked_pairs(Negative::Ratio), kropki);
+        let xv = puzzle.unmarked_pairs(Negative::Xv);
+        assert!(xv.contains(&(a, b)) && !xv.contains(&(a, c)));
+        assert!(xv.iter().all(|&(p, q)| p < q));
+        assert_eq!(puzzle.negative_values(Negative::Difference), [3]);
+        assert_eq!(puzzle.negative_values(Negative::Ratio), [2]);
+        assert_eq!(puzzle.negative_values(Negative::Xv), [5, 10]);
+    }
+
+    #[test]
+    fn an_extremum_is_compared_with_its_neighbours_of_the_other_kinds() {
+        let mut puzzle = Puzzle::new(4).unwrap();
+        let cell = |r, c| Cell::new(r, c);
+        for constraint in [
+            Constraint::Minimum { cell: cell(1, 1) },
+            Constraint::Minimum { cell: cell(0, 1) },
+            Constraint::Maximum { cell: cell(1, 2) },
+            Constraint::Maximum { cell: cell(0, 3) },
+        ] {
+            puzzle.push(constraint).unwrap();
+        }
+        // r2c2's neighbours but the minimum r1c2; the maximum r2c3 stays.
+        assert_eq!(
+            puzzle.extremum_neighbours(cell(1, 1), true),
+            [cell(2, 1), cell(1, 0), cell(1, 2)]
+        );
+        // In the corner: two neighbours, none a maximum.
+        assert_eq!(
+            puzzle.extremum_neighbours(cell(0, 3), false),
+            [cell(1, 3), cell(0, 2)]
+        );
+        assert_eq!(
+            puzzle.extremum_neighbours(cell(1, 2), false),
+            [cell(0, 2), cell(2, 2), cell(1, 1), cell(1, 3)]
+        );
     }
 }

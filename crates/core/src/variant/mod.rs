@@ -12,21 +12,16 @@
 //! so the engines never meet them.
 
 pub mod check;
-#[cfg(feature = "sat")]
-pub mod cnf;
 mod constraint;
 mod error;
 pub mod fpuzzles;
-pub mod generate;
 pub mod link;
 pub mod lzstring;
 pub mod scl;
-mod solve;
 pub mod text;
 
 pub use constraint::{Clue, Constraint, Diagonal, Direction, Negative, Side};
 pub use error::{Error, ErrorKind};
-pub use solve::Solutions;
 
 use crate::grid::{DigitSet, Grid, Shape};
 use crate::{Cell, Digit};

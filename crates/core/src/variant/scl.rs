@@ -292,6 +292,11 @@ struct Reader {
     options: ReadOptions,
 }
 
+/// The items of the document's list `key`: none when it is missing or not a list.
+pub(super) fn items<'a>(doc: &'a Map<String, Value>, key: &str) -> impl Iterator<Item = &'a Value> {
+    doc.get(key).and_then(Value::as_array).into_iter().flatten()
+}
+
 /// A value as text: a string, or a number's own digits (the zipper turns `"15"` into `15`).
 fn text_of(v: &Value) -> Option<String> {
     match v {
@@ -363,12 +368,7 @@ impl Reader {
         let mut meta = Meta::default();
         let mut fields: Vec<(String, Value)> = Vec::new();
         let mut rules: Vec<String> = Vec::new();
-        for cage in doc
-            .get("cages")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
+        for cage in items(doc, "cages") {
             let has_cells = cage
                 .get("cells")
                 .and_then(Value::as_array)
@@ -458,22 +458,10 @@ impl Reader {
         solution: Option<&str>,
     ) -> Result<((i64, i64), usize), Vec<Error>> {
         let mut cells = Vec::new();
-        for (i, region) in doc
-            .get("regions")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (i, region) in items(doc, "regions").enumerate() {
             cells.extend(self.cell_list(Some(region), &format!("regions[{i}]")));
         }
-        for (i, cage) in doc
-            .get("cages")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (i, cage) in items(doc, "cages").enumerate() {
             cells.extend(self.cell_list(cage.get("cells"), &format!("cages[{i}].cells")));
         }
         if !self.errors.is_empty() {
@@ -613,13 +601,7 @@ impl Reader {
         let n = puzzle.size();
         let mut numbers = vec![NO_REGION; n * n];
         let mut k = 0u16;
-        for (i, region) in doc
-            .get("regions")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (i, region) in items(doc, "regions").enumerate() {
             let at = format!("regions[{i}]");
             let cells = self.cell_list(Some(region), &at);
             if cells.is_empty() || (n > 1 && cells.len() >= n * n) {
@@ -654,13 +636,7 @@ impl Reader {
         let rules = figure::Rules::of(&puzzle.info);
         let killer_rules = rules.mentions(&["killer", "cage"]);
         let mut disjoint = false;
-        for (i, cage) in doc
-            .get("cages")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (i, cage) in items(doc, "cages").enumerate() {
             let at = format!("cages[{i}]");
             let cells: Vec<Cell> = self
                 .cell_list(cage.get("cells"), &format!("{at}.cells"))

@@ -3,62 +3,26 @@
 //! constraints of every kind, most of them kept by the planted grid so that many puzzles have
 //! solutions, some not.
 
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use nsudoku::variant::{
-    Clue, Constraint, Diagonal, Direction, NO_REGION, Negative, Puzzle, Side, Solutions,
-};
+use nsudoku::solve::puzzle::Solutions;
+use nsudoku::variant::text::KEYWORDS;
+use nsudoku::variant::{Clue, Constraint, Diagonal, Direction, NO_REGION, Negative, Puzzle, Side};
 use nsudoku::{Cell, Stop};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-/// Every kind of constraint the generator makes.
-pub(crate) const KINDS: &[&str] = &[
-    "diagonal+",
-    "diagonal-",
-    "antiknight",
-    "antiking",
-    "nonconsecutive",
-    "disjoint",
-    "chess",
-    "taxicab",
-    "region",
-    "even",
-    "odd",
-    "minimum",
-    "maximum",
-    "quadruple",
-    "clone",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "killer",
-    "littlekiller",
-    "sandwich",
-    "xsum",
-    "skyscraper",
-    "arrow",
-    "doublearrow",
-    "xv",
-    "regionsum",
-    "thermo",
-    "slowthermo",
-    "whispers",
-    "renban",
-    "palindrome",
-    "between",
-    "entropic",
-    "modular",
-    "nabner",
-    "zipper",
-    "lockout",
-    "difference",
-    "ratio",
-    "negative-difference",
-    "negative-ratio",
-    "negative-xv",
-];
+/// Every kind of constraint the generator makes: every keyword of the text form but
+/// `candidates` (a cell's marks, not a rule), so that a new rule is met here at once.
+pub(crate) static KINDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    KEYWORDS
+        .iter()
+        .copied()
+        .filter(|&k| k != "candidates")
+        .collect()
+});
 
 /// The kinds that are rules of the whole grid.
 const GLOBAL: &[&str] = &[
@@ -257,7 +221,7 @@ impl Gen {
             "taxicab" => one(Constraint::Taxicab {
                 distance: 1 + self.below(4) as u16,
             }),
-            "region" => {
+            "extraregion" => {
                 let mut cells = self.walk(2, n, false);
                 if truthful {
                     cells = self.distinct_prefix(cells);
@@ -601,12 +565,7 @@ fn diagonal(clue: (i16, i16), direction: Direction, n: usize) -> Vec<Cell> {
 }
 
 fn neighbours(cell: Cell, n: usize) -> Vec<Cell> {
-    let (r, c) = (cell.row() as isize, cell.col() as isize);
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        .into_iter()
-        .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
-        .map(|(r, c)| Cell::new(r as usize, c as usize))
-        .collect()
+    cell.orthogonal(n).collect()
 }
 
 /// Irregular regions: cells of neighbouring regions swapped at random, each swap kept when

@@ -512,7 +512,7 @@ impl<'a> Engine<'a> {
             return None;
         }
         if d == e
-            && let Some(why) = x.why_at(self.geo, a, b)
+            && let Some(why) = self.geo.why_at(a, b)
         {
             return Some(why);
         }

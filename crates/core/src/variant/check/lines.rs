@@ -126,7 +126,7 @@ impl Check<'_> {
                 let (what, class): (String, Box<dyn Fn(u16) -> u16>) = if entropic {
                     (
                         format!("entropic line {}", span(line)),
-                        Box::new(move |d| band(d, n)),
+                        Box::new(move |d| Constraint::entropic_band(d, n)),
                     )
                 } else {
                     (format!("modular line {}", span(line)), Box::new(|d| d % 3))
@@ -301,23 +301,5 @@ impl Check<'_> {
                 }
             }
         }
-    }
-}
-
-/// The entropic band of `d` in 1 to `n`: 0 low, 1 middle, 2 high; the middle band is the one
-/// of another size when 3 does not divide `n`.
-fn band(d: u16, n: u16) -> u16 {
-    let f = n / 3;
-    let (low, middle) = match n % 3 {
-        0 => (f, f),
-        1 => (f, f + 1),
-        _ => (f + 1, f),
-    };
-    if d <= low {
-        0
-    } else if d <= low + middle {
-        1
-    } else {
-        2
     }
 }

@@ -388,10 +388,9 @@ pub(super) fn figures(
     origin: Rc,
     margin: &[(Rc, String)],
 ) -> (Vec<Shape>, Vec<Line>) {
-    let list = |k: &str| doc.get(k).and_then(Value::as_array).into_iter().flatten();
     let mut shapes = Vec::new();
     for (key, name) in [("underlays", "underlays"), ("overlays", "overlays")] {
-        for item in list(key) {
+        for item in super::items(doc, key) {
             let Some(at) = item.get("center").and_then(|v| point(v, origin)) else {
                 continue;
             };
@@ -439,7 +438,7 @@ pub(super) fn figures(
     }
     let mut lines = Vec::new();
     for (key, arrow) in [("lines", false), ("arrows", true)] {
-        for item in list(key) {
+        for item in super::items(doc, key) {
             if number(item.get("opacity")) == Some(0.0) {
                 continue;
             }

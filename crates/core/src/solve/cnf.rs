@@ -19,8 +19,8 @@ use std::hash::Hash;
 
 use cadical::Solver;
 
-use super::{Constraint, Diagonal, NO_REGION, Negative, Puzzle};
 use crate::Cell;
+use crate::variant::{Constraint, NO_REGION, Negative, Puzzle};
 
 /// The solutions of `puzzle`, up to `limit` of them, in the order CaDiCaL finds them.
 pub fn solutions_cnf(puzzle: &Puzzle, limit: usize) -> Vec<Vec<u16>> {
@@ -269,12 +269,7 @@ impl Cnf {
         let top = n as u16;
         match constraint {
             Constraint::Diagonal(which) => {
-                let cells: Vec<Cell> = (0..n)
-                    .map(|k| match which {
-                        Diagonal::Positive => Cell::new(n - 1 - k, k),
-                        Diagonal::Negative => Cell::new(k, k),
-                    })
-                    .collect();
+                let cells = which.cells(n);
                 self.all_different(&cells);
             }
             Constraint::AntiKnight => self.apart(&[(1, 2)]),
@@ -292,40 +287,23 @@ impl Cnf {
                 self.apart(&moves);
             }
             Constraint::NonConsecutive => {
-                self.unmarked(puzzle, true, |p, q| p.abs_diff(q) != 1);
+                self.unmarked(puzzle, Negative::Difference, |p, q| p.abs_diff(q) != 1);
             }
             Constraint::Negative(Negative::Difference) => {
-                let mut ds: Vec<u16> = puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::Difference { difference, .. } => Some(*difference),
-                        _ => None,
-                    })
-                    .collect();
-                if ds.is_empty() {
-                    ds.push(1);
-                }
-                self.unmarked(puzzle, true, |p, q| !ds.contains(&p.abs_diff(q)));
+                let ds = puzzle.negative_values(Negative::Difference);
+                self.unmarked(puzzle, Negative::Difference, |p, q| {
+                    !ds.contains(&p.abs_diff(q))
+                });
             }
             Constraint::Negative(Negative::Ratio) => {
-                let mut rs: Vec<u16> = puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::Ratio { ratio, .. } => Some(*ratio),
-                        _ => None,
-                    })
-                    .collect();
-                if rs.is_empty() {
-                    rs.push(2);
-                }
-                self.unmarked(puzzle, true, |p, q| {
+                let rs = puzzle.negative_values(Negative::Ratio);
+                self.unmarked(puzzle, Negative::Ratio, |p, q| {
                     rs.iter().all(|&r| p != r * q && q != r * p)
                 });
             }
             Constraint::Negative(Negative::Xv) => {
-                self.unmarked(puzzle, false, |p, q| p + q != 5 && p + q != 10);
+                let sums = puzzle.negative_values(Negative::Xv);
+                self.unmarked(puzzle, Negative::Xv, |p, q| !sums.contains(&(p + q)));
             }
             Constraint::DisjointGroups => {
                 let mut groups: BTreeMap<usize, Vec<Cell>> = BTreeMap::new();
@@ -351,19 +329,8 @@ impl Cnf {
             }
             Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
                 let min = matches!(constraint, Constraint::Minimum { .. });
-                let same: HashSet<Cell> = puzzle
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::Minimum { cell } if min => Some(*cell),
-                        Constraint::Maximum { cell } if !min => Some(*cell),
-                        _ => None,
-                    })
-                    .collect();
-                for other in orthogonal(*cell, n) {
-                    if !same.contains(&other) {
-                        self.pairs(*cell, other, |p, q| if min { p < q } else { p > q });
-                    }
+                for other in puzzle.extremum_neighbours(*cell, min) {
+                    self.pairs(*cell, other, |p, q| if min { p < q } else { p > q });
                 }
             }
             Constraint::Quadruple { cells, digits } => {
@@ -461,33 +428,11 @@ impl Cnf {
         }
     }
 
-    /// Every orthogonal pair without a kropki dot (`kropki`) or without an X or V (not
-    /// `kropki`) keeps `ok`.
-    fn unmarked(&mut self, puzzle: &Puzzle, kropki: bool, ok: impl Fn(u16, u16) -> bool) {
-        let marked: HashSet<(Cell, Cell)> = puzzle
-            .constraints()
-            .iter()
-            .filter_map(|c| match c {
-                Constraint::Difference { cells, .. } | Constraint::Ratio { cells, .. }
-                    if kropki =>
-                {
-                    Some(*cells)
-                }
-                Constraint::Xv { cells, .. } if !kropki => Some(*cells),
-                _ => None,
-            })
-            .flat_map(|[a, b]| [(a, b), (b, a)])
-            .collect();
-        let n = self.n;
-        for r in 0..n {
-            for c in 0..n {
-                let a = Cell::new(r, c);
-                for b in [Cell::new(r, c + 1), Cell::new(r + 1, c)] {
-                    if b.row() < n && b.col() < n && !marked.contains(&(a, b)) {
-                        self.pairs(a, b, &ok);
-                    }
-                }
-            }
+    /// The pairs a negative rule of `kind` speaks of (no mark of its kind between them): only
+    /// digits `ok` accepts.
+    fn unmarked(&mut self, puzzle: &Puzzle, kind: Negative, ok: impl Fn(u16, u16) -> bool) {
+        for (a, b) in puzzle.unmarked_pairs(kind) {
+            self.pairs(a, b, &ok);
         }
     }
 }
@@ -502,16 +447,6 @@ fn regions(puzzle: &Puzzle) -> BTreeMap<u16, Vec<Cell>> {
         }
     }
     out
-}
-
-/// The orthogonal neighbours of `cell`.
-fn orthogonal(cell: Cell, n: usize) -> Vec<Cell> {
-    let (r, c) = (cell.row() as isize, cell.col() as isize);
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        .into_iter()
-        .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
-        .map(|(r, c)| Cell::new(r as usize, c as usize))
-        .collect()
 }
 
 /// Every subset of `size` of `0..k`.

@@ -4,7 +4,7 @@
 //! neighbouring region and take one of that region's cells back, kept only when both regions
 //! stay connected; the finished layout is checked (every region `N` connected cells).
 //!
-//! Without a global rule the solution is a classic random grid ([`crate::generate`]). With
+//! Without a global rule the solution is a classic random grid ([`super::super::Generator`]). With
 //! one, the engine completes a few random givens placed one after another (each checked
 //! against the rules, [`Puzzle::broken`]) within the check budget; a layout or start that
 //! finds no solution in budget is dropped and another made.

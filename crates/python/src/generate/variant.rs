@@ -7,11 +7,11 @@
 use std::time::Duration;
 
 use nsudoku::generate::Symmetry;
-use nsudoku::variant::generate::{self, Generator, Kind, Options, parse_kinds};
+use nsudoku::generate::variant::{self as generate, Generator, Kind, Options, parse_kinds};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::generate::{Asked, Generated, Made, band, clock_seed, named, none_found};
+use super::asked::{Asked, Generated, Made, band, clock_seed, named, none_found};
 use crate::grid::{PyGrid, array};
 use crate::logic::Rating;
 use crate::runner::{Runner, Status};

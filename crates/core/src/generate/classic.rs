@@ -1,237 +1,18 @@
-//! Puzzle generation: unique puzzles of any shape, with a symmetric clue pattern, optionally
-//! minimal, optionally within a difficulty range.
-//!
-//! Each puzzle is made from its own seed (the generator's seed and the puzzle's index), so a
-//! run is reproducible and the `i`-th puzzle does not depend on how many threads made the
-//! others ([`Generator::puzzle`]).
-//!
-//! 1. A random solution: up to 64×64, the boxes on the diagonal (which share no row or column)
-//!    get random permutations and the solver completes the grid; beyond, where that completion
-//!    is a search too long, random switches mix the pattern grid (`switched`). Then a random
-//!    relabelling, band and row permutation (and transposition for square boxes) mixes the
-//!    result.
-//! 2. Digging: the cells are grouped in *orbits* of the symmetry (a cell and its images), and
-//!    the orbits are emptied in random order, each kept empty only if the puzzle stays unique
-//!    (a count of solutions up to 2; for a single cell beyond 9×9, a search for a solution
-//!    with another digit there), each check within a budget of guesses (`check_budget`).
-//! 3. With `minimal`, every remaining clue is tried alone; if one can go, the puzzle is not
-//!    minimal and another is made (with no symmetry, digging one cell at a time already gives
-//!    minimal puzzles).
-//! 4. With a rating range, the puzzle is rated ([`crate::logic::rate`]) and another is made
-//!    until one falls in the range.
+//! Classic puzzles (see the steps in [`super`]): a random solution of any shape, dug orbit
+//! by orbit while it stays unique, then checked for minimality and rated as asked.
 
-use std::fmt;
 use std::ops::RangeInclusive;
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use serde::{Deserialize, Serialize};
 
+use super::attempts::{Attempt, attempts, rated_in, stream};
+use super::symmetry::Symmetry;
 use crate::grid::{Cell, Digit, Grid, Shape};
-use crate::logic::{self, Level, Outcome, Rating, Scale};
+use crate::logic::{self, Rating, Scale};
 use crate::solve::{Engine, Solutions, Stop};
 use crate::transform::Transform;
-
-/// A map of `(row, column)` on an `n × n` grid: `(r, c, n) → (r', c')`.
-type CellMap = fn(usize, usize, usize) -> (usize, usize);
-
-/// The symmetry of a clue pattern: a cell is a clue exactly when its images are.
-///
-/// Its names ([`Symmetry::name`]: `none`, `rot180`, …, `antidiagonal`, …) are those of the
-/// command line, the HTTP API (serde) and the Python package.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
-#[cfg_attr(
-    feature = "utoipa",
-    schema(as = SymmetryName, description = "The symmetry of a puzzle's clue pattern.")
-)]
-#[non_exhaustive]
-pub enum Symmetry {
-    /// Any pattern.
-    #[default]
-    None,
-    /// Half-turn rotation about the centre.
-    Rot180,
-    /// Quarter-turn rotation (so half-turn too).
-    Rot90,
-    /// Mirror between left and right.
-    Mirror,
-    /// Mirror between top and bottom.
-    Flip,
-    /// Reflection in the main diagonal.
-    Diagonal,
-    /// Reflection in the anti-diagonal.
-    AntiDiagonal,
-    /// Both mirrors (so half-turn too).
-    Dihedral,
-    /// Every rotation and reflection of the square.
-    Full,
-}
-
-impl Symmetry {
-    /// Every symmetry, for help texts and tests.
-    pub const ALL: [Symmetry; 9] = [
-        Symmetry::None,
-        Symmetry::Rot180,
-        Symmetry::Rot90,
-        Symmetry::Mirror,
-        Symmetry::Flip,
-        Symmetry::Diagonal,
-        Symmetry::AntiDiagonal,
-        Symmetry::Dihedral,
-        Symmetry::Full,
-    ];
-
-    /// Its name: `none`, `rot180`, `rot90`, `mirror`, `flip`, `diagonal`, `antidiagonal`,
-    /// `dihedral` or `full`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Flip => "flip",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::AntiDiagonal => "antidiagonal",
-            Symmetry::Dihedral => "dihedral",
-            Symmetry::Full => "full",
-        }
-    }
-
-    /// The symmetry of that name ([`Symmetry::name`]), if any.
-    pub fn from_name(name: &str) -> Option<Symmetry> {
-        Symmetry::ALL.into_iter().find(|s| s.name() == name)
-    }
-
-    /// The generating maps of the symmetry group on an `n × n` grid.
-    fn maps(self) -> Vec<CellMap> {
-        let rot90: CellMap = |r, c, n| (c, n - 1 - r);
-        let rot180: CellMap = |r, c, n| (n - 1 - r, n - 1 - c);
-        let mirror: CellMap = |r, c, n| (r, n - 1 - c);
-        let flip: CellMap = |r, c, n| (n - 1 - r, c);
-        let diagonal: CellMap = |r, c, _| (c, r);
-        let anti: CellMap = |r, c, n| (n - 1 - c, n - 1 - r);
-        match self {
-            Symmetry::None => vec![],
-            Symmetry::Rot180 => vec![rot180],
-            Symmetry::Rot90 => vec![rot90],
-            Symmetry::Mirror => vec![mirror],
-            Symmetry::Flip => vec![flip],
-            Symmetry::Diagonal => vec![diagonal],
-            Symmetry::AntiDiagonal => vec![anti],
-            Symmetry::Dihedral => vec![mirror, flip],
-            Symmetry::Full => vec![rot90, mirror],
-        }
-    }
-
-    /// The orbits of the cells of an `n × n` grid (each a set of cell indices).
-    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
-        let maps = self.maps();
-        let mut seen = vec![false; n * n];
-        let mut orbits = Vec::new();
-        for start in 0..n * n {
-            if seen[start] {
-                continue;
-            }
-            seen[start] = true;
-            let mut orbit = vec![start];
-            let mut i = 0;
-            while i < orbit.len() {
-                let (r, c) = (orbit[i] / n, orbit[i] % n);
-                for m in &maps {
-                    let (r2, c2) = m(r, c, n);
-                    let j = r2 * n + c2;
-                    if !seen[j] {
-                        seen[j] = true;
-                        orbit.push(j);
-                    }
-                }
-                i += 1;
-            }
-            orbits.push(orbit);
-        }
-        orbits
-    }
-
-    /// Whether the clues of `grid` form a pattern with this symmetry.
-    pub fn holds(self, grid: &Grid) -> bool {
-        let n = grid.side();
-        let values = grid.values();
-        self.orbits(n).iter().all(|o| {
-            let clue = values[o[0]] != 0;
-            o.iter().all(|&i| (values[i] != 0) == clue)
-        })
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A difficulty level: a band of the ER scale (easy ≤ 2.3, medium ≤ 3.4, hard ≤ 4.8,
-/// expert ≤ 7.2, extreme above).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
-pub enum Difficulty {
-    /// ER ≤ 2.3: singles.
-    Easy,
-    /// ER ≤ 3.4: intersections, pairs, X-Wing.
-    Medium,
-    /// ER ≤ 4.8: triples, Swordfish, wings, unique rectangles.
-    Hard,
-    /// ER ≤ 7.2: quads, Jellyfish, BUG, short chains.
-    Expert,
-    /// ER > 7.2: long chains, forcing chains and nets.
-    Extreme,
-}
-
-impl Difficulty {
-    /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 5] = [
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Expert,
-        Difficulty::Extreme,
-    ];
-
-    /// The rating level it names (every [`Level`] but `Stuck`, which no puzzle is made for).
-    pub fn level(self) -> Level {
-        match self {
-            Difficulty::Easy => Level::Easy,
-            Difficulty::Medium => Level::Medium,
-            Difficulty::Hard => Level::Hard,
-            Difficulty::Expert => Level::Expert,
-            Difficulty::Extreme => Level::Extreme,
-        }
-    }
-
-    /// The ER values of the level: what [`Options::rating`] is set to for it.
-    pub fn range(self) -> RangeInclusive<f64> {
-        self.level().range()
-    }
-
-    /// Its name: `easy`, `medium`, `hard`, `expert` or `extreme`.
-    pub fn name(self) -> &'static str {
-        self.level().name()
-    }
-
-    /// The difficulty of that name ([`Difficulty::name`]), if any.
-    pub fn from_name(name: &str) -> Option<Difficulty> {
-        Difficulty::ALL.into_iter().find(|d| d.name() == name)
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -317,14 +98,7 @@ impl Generator {
     /// candidates and while rating one); [`Stop::progress`] counts the candidates made. A
     /// puzzle found is the same as without a stop.
     pub fn puzzle_within(&self, index: u64, stop: &Stop) -> Option<Generated> {
-        // SplitMix64 of (seed, index): independent streams per puzzle.
-        let mut z = self
-            .seed
-            .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        let mut rng = SmallRng::seed_from_u64(z ^ (z >> 31));
+        let mut rng = SmallRng::seed_from_u64(stream(self.seed, index));
         let options = &self.options;
         let orbits = options.symmetry.orbits(options.shape.side());
         let mut checker = Checker::new();
@@ -381,57 +155,6 @@ impl Iterator for Generator {
             }
         }
         None
-    }
-}
-
-/// What one candidate puzzle came to.
-pub(crate) enum Attempt<T> {
-    /// A puzzle that fits the options.
-    Made(T),
-    /// It missed them: make another.
-    Retry,
-    /// The stop fired: give up.
-    Stopped,
-}
-
-/// Candidates made by `make` (given the attempt's number, from 1), each counted in the stop's
-/// progress, until one fits, the stop fires or `max_attempts` missed: what classic and variant
-/// generation share.
-pub(crate) fn attempts<T>(
-    max_attempts: u32,
-    stop: &Stop,
-    mut make: impl FnMut(u32) -> Attempt<T>,
-) -> Option<T> {
-    for attempt in 1..=max_attempts {
-        if stop.expired() {
-            return None;
-        }
-        if let Some(made) = &stop.progress {
-            made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        match make(attempt) {
-            Attempt::Made(made) => return Some(made),
-            Attempt::Retry => continue,
-            Attempt::Stopped => return None,
-        }
-    }
-    None
-}
-
-/// The rating a finished puzzle is kept with: `Some(None)` without a band, `Some(rating)`
-/// when `rate` (called only with a band) finished within the stop and its ER lies in the band,
-/// `None` when the puzzle misses the band (make another). A puzzle logic cannot finish rates
-/// 20.0: wanted only in a band that asks for it.
-pub(crate) fn rated_in(
-    band: Option<&RangeInclusive<f64>>,
-    rate: impl FnOnce() -> Result<Rating, logic::LogicError>,
-) -> Option<Option<Rating>> {
-    let Some(band) = band else {
-        return Some(None);
-    };
-    match rate() {
-        Ok(r) if r.outcome != Outcome::Interrupted && band.contains(&r.er) => Some(Some(r)),
-        _ => None,
     }
 }
 
@@ -717,61 +440,6 @@ fn minimal_with(puzzle: &Grid, checker: &mut Checker) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn orbits_cover_every_cell_once() {
-        for s in Symmetry::ALL {
-            for n in [4, 6, 9] {
-                let orbits = s.orbits(n);
-                let mut all: Vec<usize> = orbits.concat();
-                all.sort_unstable();
-                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} {n}");
-            }
-        }
-        assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
-        assert_eq!(Symmetry::Rot90.orbits(9).len(), 21);
-        assert_eq!(Symmetry::None.orbits(9).len(), 81);
-    }
-
-    /// One name a symmetry and a difficulty, the same in text, in JSON (serde) and back: the
-    /// command line, the HTTP API and the Python package all spell them so.
-    #[test]
-    fn names_are_the_wire_names() {
-        let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-        assert_eq!(
-            names,
-            [
-                "none",
-                "rot180",
-                "rot90",
-                "mirror",
-                "flip",
-                "diagonal",
-                "antidiagonal",
-                "dihedral",
-                "full"
-            ]
-        );
-        for s in Symmetry::ALL {
-            assert_eq!(Symmetry::from_name(s.name()), Some(s));
-            assert_eq!(s.to_string(), s.name());
-            let json = serde_json::to_string(&s).unwrap();
-            assert_eq!(json, format!("\"{}\"", s.name()));
-            assert_eq!(serde_json::from_str::<Symmetry>(&json).unwrap(), s);
-        }
-        let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-        assert_eq!(names, ["easy", "medium", "hard", "expert", "extreme"]);
-        for d in Difficulty::ALL {
-            assert_eq!(Difficulty::from_name(d.name()), Some(d));
-            assert_eq!(d.range(), d.level().range());
-            let json = serde_json::to_string(&d).unwrap();
-            assert_eq!(json, format!("\"{}\"", d.name()));
-            assert_eq!(serde_json::from_str::<Difficulty>(&json).unwrap(), d);
-        }
-        assert_eq!(Symmetry::from_name("anti-diagonal"), None);
-        assert_eq!(Difficulty::from_name("stuck"), None);
-        assert!(serde_json::from_str::<Difficulty>("\"Easy\"").is_err());
-    }
 
     /// Grids beyond [`COMPLETED_UP_TO`] are made by switches: full and valid, for square and
     /// rectangular boxes, and different for different seeds.

@@ -6,11 +6,11 @@
 use std::io::Write;
 
 use anyhow::bail;
-use nsudoku::variant::generate::{Generated, Generator, Options};
+use nsudoku::generate::variant::{Generated, Generator, Options};
 use nsudoku::variant::{fpuzzles, text};
 use serde_json::json;
 
-use super::generate::Run;
+use super::batches::{Run, band};
 use crate::cli::{ConvertTo, Format, GenerateArgs, Kinds};
 use crate::output::Status;
 
@@ -18,12 +18,12 @@ use crate::output::Status;
 const BATCH: u64 = 64;
 
 pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
-    let band = super::generate::band(args);
+    let band = band(args);
     let size = args.size.unwrap_or(9);
     if !(4..=16).contains(&size) {
         bail!("variant puzzles are generated from 4×4 to 16×16, not {size}×{size}");
     }
-    let seed = super::seed_or_clock(args.seed);
+    let seed = crate::commands::seed_or_clock(args.seed);
     let options = Options {
         symmetry: args.symmetry,
         minimal: args.minimal,

@@ -2,7 +2,7 @@
 //! non-consecutive, even/odd, thermometer, kropki, XV and sandwich puzzles, and combinations
 //! of them, each with exactly one solution and minimal in what it gives.
 //!
-//! As for classic puzzles ([`crate::generate`]), each puzzle comes from its own seed (the
+//! As for classic puzzles ([`super::Generator`]), each puzzle comes from its own seed (the
 //! generator's seed and the puzzle's index), and every uniqueness check has a budget counted
 //! in guesses, not time: a seed gives the same puzzles on every machine and thread count.
 //!
@@ -36,10 +36,11 @@ use std::ops::RangeInclusive;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use super::Puzzle;
-use crate::generate::{Attempt, Symmetry, attempts, rated_in};
+use super::attempts::{Attempt, attempts, rated_in, stream};
+use super::symmetry::Symmetry;
 use crate::logic::{self, Rating};
 use crate::solve::Stop;
+use crate::variant::Puzzle;
 
 pub use killer::max_cage;
 pub use solution::regions_connected;
@@ -242,7 +243,7 @@ enum Miss {
 /// the seed and `i`.
 ///
 /// ```
-/// use nsudoku::variant::generate::{Generator, Kind, Options};
+/// use nsudoku::generate::variant::{Generator, Kind, Options};
 ///
 /// let generator = Generator::new(Options::new(6, vec![Kind::Killer]), 1);
 /// let made = generator.puzzle(0).expect("a killer");
@@ -277,7 +278,7 @@ impl Generator {
         if check_kinds(&self.options.kinds).is_err() || self.options.size < 2 {
             return None;
         }
-        let mut rng = SmallRng::seed_from_u64(stream(self.seed, index));
+        let mut rng = SmallRng::seed_from_u64(stream(self.seed ^ SALT, index));
         attempts(self.options.max_attempts, stop, |attempts| {
             let mut checker = dig::Checker::new(self.options.size, stop);
             let (puzzle, solution) = match make(&self.options, &mut rng, &mut checker) {
@@ -300,16 +301,8 @@ impl Generator {
     }
 }
 
-/// SplitMix64 of (seed, index): independent streams per puzzle (salted, so that a variant
-/// puzzle's stream is not a classic one's).
-fn stream(seed: u64, index: u64) -> u64 {
-    let mut z = (seed ^ 0x5641_5249_414E_5453)
-        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// A salt on the seed, so that a variant puzzle's random stream is not a classic one's.
+const SALT: u64 = 0x5641_5249_414E_5453;
 
 /// One candidate: layout, solution, clues, minimising.
 fn make(

@@ -232,19 +232,8 @@ impl Cnf {
             }
             Constraint::Entropic { line } | Constraint::Modular { line } => {
                 let class: Vec<u16> = if matches!(constraint, Constraint::Entropic { .. }) {
-                    // Band sizes low, middle, high: the middle one differs when 3 ∤ N.
-                    let (small, big) = (top / 3, top.div_ceil(3));
-                    let sizes = match top % 3 {
-                        0 => [small, small, small],
-                        1 => [small, big, small],
-                        _ => [big, small, big],
-                    };
                     (0..=top)
-                        .map(|d| match d {
-                            _ if d <= sizes[0] => 0,
-                            _ if d <= sizes[0] + sizes[1] => 1,
-                            _ => 2,
-                        })
+                        .map(|d| Constraint::entropic_band(d, top))
                         .collect()
                 } else {
                     (0..=top).map(|d| d % 3).collect()

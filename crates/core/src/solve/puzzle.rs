@@ -3,10 +3,10 @@
 //! of them are the same loop with another stopping point. A classic puzzle (no constraint,
 //! boxes for regions) goes to the classic engines; the rest to the variant engine.
 
-use super::Puzzle;
-use crate::solve::variant::VariantEngine;
-use crate::solve::{Count, Stop, Watch};
-use crate::{Engine, Grid};
+use super::variant::VariantEngine;
+use super::{Count, Engine, Stop, Watch};
+use crate::Grid;
+use crate::variant::Puzzle;
 
 /// The solutions of a variant puzzle, found lazily.
 ///
