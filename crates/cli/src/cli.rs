@@ -285,6 +285,16 @@ pub struct GenerateArgs {
     #[arg(long, requires = "variant")]
     pub killer_givens: bool,
 
+    /// Killer puzzles with exactly N givens, placed at random first, the cages made around
+    /// them (with --variant killer; none is taken away, so some may not be needed).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "variant",
+        conflicts_with = "killer_givens"
+    )]
+    pub givens: Option<usize>,
+
     /// Killer puzzles: take off every cage total the puzzle can do without, keeping it unique
     /// (with --variant killer; by default every cage shows its total).
     #[arg(long, requires = "variant")]

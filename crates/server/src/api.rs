@@ -692,6 +692,11 @@ pub struct GenerateRequest {
     /// without, keeping it unique (by default every cage shows its total).
     #[serde(default)]
     pub hide_totals: bool,
+    /// Killer puzzles (`variant` with `killer`): exactly this many givens, placed at random
+    /// first, the cages made around them (none is taken away, so some may not be needed).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 256)]
+    pub givens: Option<usize>,
 }
 
 impl GenerateRequest {

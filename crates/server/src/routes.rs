@@ -510,6 +510,11 @@ pub async fn generate(
             "hide_totals: only killer puzzles (variant) have cage totals",
         ));
     }
+    if req.givens.is_some() {
+        return Err(ApiError::bad_request(
+            "givens: only killer puzzles (variant) take a number of givens",
+        ));
+    }
     let mut options = GenerateOptions::new(shape);
     options.rating = req.band()?;
     if let Some(s) = req.symmetry {
