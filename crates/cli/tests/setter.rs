@@ -160,9 +160,14 @@ fn count_estimates_past_its_limit() {
     assert_eq!(answer["count"], 1000);
     let estimate = &answer["estimate"];
     let count = estimate["count"].as_f64().expect("a count");
-    // 28,200,960 grids.
-    assert!((count / 28_200_960.0 - 1.0).abs() < 0.2, "{estimate}");
-    assert!(estimate["relative_error"].as_f64().expect("an error") < 0.1);
+    // 28,200,960 grids: the estimate within four of its standard errors (the probes in half a
+    // second, on a slow machine, may be few).
+    let error = estimate["relative_error"].as_f64().expect("an error");
+    assert!(error < 0.5, "{estimate}");
+    assert!(
+        (count / 28_200_960.0 - 1.0).abs() < (4.0 * error).max(0.05),
+        "{estimate}"
+    );
     assert_eq!(estimate["method"], "knuth with exact subtrees");
     let text = stdout(
         nsudoku()
