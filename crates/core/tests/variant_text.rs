@@ -105,7 +105,7 @@ impl Gen {
         let n = self.n;
         let n32 = n as u32;
         let mut out = Vec::new();
-        for kind in 0..43 {
+        for kind in 0..46 {
             if !self.chance(density) {
                 continue;
             }
@@ -263,7 +263,23 @@ impl Gen {
             },
             40 => Constraint::Negative(Negative::Difference),
             41 => Constraint::Negative(Negative::Ratio),
-            _ => Constraint::Negative(Negative::Xv),
+            42 => Constraint::Negative(Negative::Xv),
+            44 => Constraint::NumberedRoom {
+                clue: self.clue(),
+                digit: 1 + self.below(n) as u16,
+            },
+            43 => Constraint::Rellik {
+                cells: self.set(n),
+                sum: 1 + self.below(n * (n + 1) / 2) as u32,
+            },
+            _ => {
+                let mut cells = self.set(n);
+                cells.truncate(cells.len().max(2) & !1);
+                if cells.len() < 2 {
+                    cells = vec![Cell::new(0, 0), Cell::new(0, 1)];
+                }
+                Constraint::Equality { cells }
+            }
         }
     }
 }

@@ -629,6 +629,16 @@ pub struct ExplainResponse {
     /// For a variant puzzle: what the reader skipped.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// For a variant puzzle: each cell's candidates (row by row) before the first step, as
+    /// the variant logic has them: the givens' digits gone from every cell they rule out
+    /// (through the constraints too), the puzzle's pencil marks kept; empty for a given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<Vec<Vec<u16>>>,
+    /// For a variant puzzle: for each cell (row by row), the cells (`row × N + column`,
+    /// from 0) a digit placed there leaves beyond its row, column and region (a knight's
+    /// move away, the rest of its cages, …): with `start`, every board between the steps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peers: Option<Vec<Vec<u32>>>,
 }
 
 /// The answer of `POST /api/v1/rate`. A variant puzzle is rated by its steps as `explain`

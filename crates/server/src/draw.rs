@@ -266,6 +266,7 @@ pub fn drawn(constraint: &Constraint, n: usize) -> DrawnConstraint {
             out.copies = Some(cells(copies));
         }
         Constraint::Killer { sum, .. } => out.value = *sum,
+        Constraint::Rellik { sum, .. } => out.value = Some(*sum),
         Constraint::LittleKiller {
             clue,
             direction,
@@ -280,6 +281,7 @@ pub fn drawn(constraint: &Constraint, n: usize) -> DrawnConstraint {
             line_clue(&mut out, *clue, *sum);
         }
         Constraint::Skyscraper { clue, count } => line_clue(&mut out, *clue, *count),
+        Constraint::NumberedRoom { clue, digit } => line_clue(&mut out, *clue, u32::from(*digit)),
         Constraint::Arrow { bulb, .. } => out.bulb = Some(bulb.len()),
         Constraint::Xv { sum, .. } => out.value = Some(*sum),
         Constraint::Whispers { difference, .. }

@@ -5,6 +5,7 @@
 //! (`logic::hint_variant_with`, `explain_variant`, `rate_variant`) with the request's stop.
 
 use nsudoku::Stop;
+use nsudoku::grid::Cell;
 use nsudoku::logic::{self, Hint, Level, Options, Outcome};
 use nsudoku::variant::Puzzle;
 use nsudoku::variant::fpuzzles::Read;
@@ -97,6 +98,23 @@ pub fn explain(read: &Read, stop: Stop) -> Result<ExplainResponse, ApiError> {
     let e = logic::explain_variant(puzzle, &options)
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let hardest = e.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max);
+    // The board before the first step (the explanation keeps only the last one).
+    let board =
+        logic::Board::from_puzzle(puzzle).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let n = puzzle.size();
+    let cells = || (0..n * n).map(|i| Cell::new(i / n, i % n));
+    let start = cells()
+        .map(|c| board.candidates(c).iter().map(|d| d.get() as u16).collect())
+        .collect();
+    let peers = cells()
+        .map(|c| {
+            board
+                .constraint_peers(c)
+                .iter()
+                .map(|p| (p.row() * n + p.col()) as u32)
+                .collect()
+        })
+        .collect();
     let (status, er) = match e.outcome {
         Outcome::Solved => ("solved", Some(hardest)),
         Outcome::Stuck => ("stuck", Some(20.0)),
@@ -113,6 +131,8 @@ pub fn explain(read: &Read, stop: Stop) -> Result<ExplainResponse, ApiError> {
         er,
         level: er.map(|er| Level::of(er).to_string()),
         warnings: read.warnings.clone(),
+        start: Some(start),
+        peers: Some(peers),
     })
 }
 

@@ -399,6 +399,8 @@ pub async fn explain(
         er: None,
         level: None,
         warnings: Vec::new(),
+        start: None,
+        peers: None,
     };
     let classic = |grid: &Grid, stop| {
         let options = Options {
@@ -422,6 +424,8 @@ pub async fn explain(
             level: rating.as_ref().map(|r| r.level.to_string()),
             steps: e.steps.iter().map(StepOut::from).collect(),
             warnings: Vec::new(),
+            start: None,
+            peers: None,
         })
     };
     on_unique(&state, req, unanswered, classic, |read, stop| {

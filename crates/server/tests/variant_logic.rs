@@ -121,6 +121,16 @@ async fn explaining_a_small_variant_places_its_solution() {
             (Some(2.0), Some("easy"))
         );
         assert_eq!(v["hardest"], 2.0);
+        // The boards between the steps: no given, so every digit everywhere at the start;
+        // r2c2 and r3c1 share only the cage of 9, which the peers say both ways.
+        assert_eq!(v["start"], json!(vec![[1, 2, 3, 4]; 16]), "{form}");
+        assert_eq!(v["peers"][5], json!([8]), "{form}");
+        assert_eq!(v["peers"][8], json!([5]), "{form}");
+        assert_eq!(
+            v["peers"][0],
+            json!([]),
+            "{form}: r1c1's cage lies in its column"
+        );
     }
 }
 

@@ -615,7 +615,7 @@ async function explainAll() {
       return;
     }
     if (ui.hint) closeHint();
-    const states = explainStates(game, res.steps);
+    const states = explainStates(game, res.steps, res);
     const views = res.steps.map((s, k) => stepView(game, s, (i) => states[k].cands[i]));
     const tail = { solved: '', stuck: ' Logic gets stuck after these steps.', timeout: ' The time ran out after these steps.' }[res.status] ?? '';
     const er = res.er !== undefined ? `ER ${res.er.toFixed(1)}` : `hardest step ${res.hardest.toFixed(1)}`;

@@ -22,6 +22,9 @@ export const GLOBALS = {
   'negative-xv': 'All X and V given',
 };
 
+/** Kinds drawn as a cage: a dashed outline and a number in its first cell's corner. */
+const CAGES = ['killer', 'rellik', 'equality'];
+
 /** Kinds drawn as a plain line through their cells, and the line's class. */
 const LINES = ['whispers', 'renban', 'palindrome', 'regionsum', 'between', 'entropic', 'modular', 'nabner', 'zipper', 'lockout', 'doublearrow'];
 
@@ -137,6 +140,16 @@ function drawOne(con, size, g) {
       cage(cells, g);
       if (con.value !== undefined) cornerTotal(cells, con.value, g);
       return true;
+    case 'rellik':
+      // A rellik cage: no set of its digits makes the total, written ≠ as ISS does.
+      cage(cells, g);
+      cornerTotal(cells, `≠${con.value}`, g);
+      return true;
+    case 'equality':
+      // As many even digits as odd and low as high: an = in the corner.
+      cage(cells, g);
+      cornerTotal(cells, '=', g);
+      return true;
     case 'thermo':
     case 'slowthermo': {
       const [x, y] = centre(cells[0]);
@@ -178,6 +191,13 @@ function drawOne(con, size, g) {
       if (kind === 'xsum') el('circle', { cx: x, cy: y, r: 0.32, class: 'frame' }, g);
       if (kind === 'skyscraper') el('rect', { x: x - 0.29, y: y - 0.29, width: 0.58, height: 0.58, class: 'frame' }, g);
       text(x, y + (kind === 'sandwich' ? 0.17 : 0.13), con.value, `clue ${kind}`, g);
+      return true;
+    }
+    case 'numberedroom': {
+      // A numbered room's digit in a small diamond, apart from the other clues of a row.
+      const [x, y] = centre(con.clue);
+      el('path', { d: `M${x},${y - 0.34}L${x + 0.34},${y}L${x},${y + 0.34}L${x - 0.34},${y}Z`, class: 'frame' }, g);
+      text(x, y + 0.13, con.value, 'clue numberedroom', g);
       return true;
     }
     case 'diagonal+':
@@ -242,7 +262,7 @@ function drawOne(con, size, g) {
 const LAYER = (kind) => (['extraregion', 'clone', 'rowindexer', 'columnindexer', 'boxindexer', 'minimum', 'maximum', 'even', 'odd'].includes(kind) ? 0
   : ['diagonal+', 'diagonal-'].includes(kind) ? 1
     : ['thermo', 'slowthermo', 'arrow', ...LINES].includes(kind) ? 2
-      : kind === 'killer' ? 3 : 4);
+      : CAGES.includes(kind) ? 3 : 4);
 
 /** Whether any clue stands outside the grid (the board then keeps a margin for it). */
 export function hasOutside(constraints) {
@@ -255,7 +275,7 @@ export function hasOutside(constraints) {
 export function drawConstraints(svg, size, constraints, cells = []) {
   for (const cell of cells) { delete cell.dataset.cage; delete cell.dataset.total; }
   for (const con of constraints) {
-    if (con.kind !== 'killer') continue;
+    if (!CAGES.includes(con.kind)) continue;
     const index = ([r, c]) => (r - 1) * size + c - 1;
     for (const cell of con.cells) if (cells[index(cell)]) cells[index(cell)].dataset.cage = '';
     const first = [...con.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];

@@ -57,12 +57,16 @@ export function stepView(game, step, marksOf) {
   return { cells, targets, place, elim, houseCells: houses, digits: new Set(step.digits), chains, marks, constraints };
 }
 
-/** The boards before each step, from the game's givens: digits placed and candidates left. */
-export function explainStates(game, steps) {
+/** The boards before each step, from the game's givens: digits placed and candidates left.
+ *  For a variant puzzle, `board` is the explanation's `start` (each cell's candidates before
+ *  the first step, as the variant logic has them) and `peers` (the cells a placed digit leaves
+ *  beyond its row, column and region); without them, the classic candidates. */
+export function explainStates(game, steps, board = {}) {
   const n = game.size;
   const geo = geometryOf(game);
+  const extra = board.peers || [];
   let vals = game.givens.slice();
-  let cands = candidates(n, game.box, vals, game.regions);
+  let cands = board.start ? board.start.map((c) => c.slice()) : candidates(n, game.box, vals, game.regions);
   const states = [{ values: vals, cands }];
   for (const step of steps) {
     vals = vals.slice();
@@ -71,7 +75,7 @@ export function explainStates(game, steps) {
       const i = (p.row - 1) * n + p.col - 1;
       vals[i] = p.digit;
       cands[i] = [];
-      for (const q of geo.peers[i]) cands[q] = cands[q].filter((d) => d !== p.digit);
+      for (const q of [...geo.peers[i], ...(extra[i] || [])]) cands[q] = cands[q].filter((d) => d !== p.digit);
     }
     for (const e of step.eliminations) {
       const i = (e.row - 1) * n + e.col - 1;

@@ -5,6 +5,7 @@
 //! several constraints (innies and outies, the law of leftovers) are steps of their own.
 
 use super::board::{Board, bits};
+use super::extras::Extras;
 use super::extras::cell_text;
 use super::step::{Step, Technique};
 use crate::solve::variant::{Scratch, Unit};
@@ -55,34 +56,41 @@ pub(super) fn find(board: &Board, t: Technique) -> Option<Step> {
                 step.eliminate(geo, c, d);
             }
         }
-        let cells = x.facts.unit_cells(u);
-        for &c in cells {
+        for &c in x.facts.unit_cells(u) {
             step.cell(geo, c);
         }
-        let (name, rule) = match unit {
-            Unit::Constraint(k) => describe(&x.puzzle.constraints()[k], n),
-            Unit::Innies => (
-                format!("innies and outies {}", cell_text(cells.iter().copied(), n)),
-                "the houses' totals less the cages' fix what these cells add up to".to_string(),
-            ),
-            Unit::Leftovers => (
-                "law of leftovers".to_string(),
-                format!(
-                    "of {}, the cells left out of a set of houses hold the same digits as \
-                     those that stick out",
-                    cell_text(cells.iter().copied(), n)
-                ),
-            ),
-        };
+        let (name, rule, index) = unit_text(x, u, n);
         step.reason = format!("{name}: {rule}");
-        let index = match unit {
-            Unit::Constraint(k) => Some(k),
-            Unit::Innies | Unit::Leftovers => None,
-        };
         step.constraint(name, index);
         return Some(step);
     }
     None
+}
+
+/// Unit `u`'s name with its cells, its rule in a sentence, and its constraint's index in the
+/// puzzle (none for a derived rule).
+pub(super) fn unit_text(x: &Extras, u: usize, n: usize) -> (String, String, Option<usize>) {
+    let cells = x.facts.unit_cells(u);
+    match x.facts.units().nth(u) {
+        Some(Unit::Constraint(k)) => {
+            let (name, rule) = describe(&x.puzzle.constraints()[k], n);
+            (name, rule, Some(k))
+        }
+        Some(Unit::Leftovers) => (
+            "law of leftovers".to_string(),
+            format!(
+                "of {}, the cells left out of a set of houses hold the same digits as \
+                 those that stick out",
+                cell_text(cells.iter().copied(), n)
+            ),
+            None,
+        ),
+        _ => (
+            format!("innies and outies {}", cell_text(cells.iter().copied(), n)),
+            "the houses' totals less the cages' fix what these cells add up to".to_string(),
+            None,
+        ),
+    }
 }
 
 /// The first constraint without propagators of its own (an even or odd cell) whose first
@@ -147,6 +155,18 @@ fn describe(c: &Constraint, n: usize) -> (String, String) {
             format!("its different digits total {s}"),
         ),
         Constraint::Killer { sum: None, .. } => (named("cage"), "its digits differ".into()),
+        Constraint::NumberedRoom { digit, .. } => (
+            format!("numbered room {digit}"),
+            format!("the first digit p from the clue puts {digit} in the p-th cell"),
+        ),
+        Constraint::Equality { .. } => (
+            named("equality cage"),
+            "its digits differ, as many even as odd and as many low as high".into(),
+        ),
+        Constraint::Rellik { sum, .. } => (
+            named(&format!("rellik cage {sum}")),
+            format!("its digits differ and no set of them totals {sum}"),
+        ),
         Constraint::LittleKiller { sum, .. } => (
             named(&format!("little killer {sum}")),
             format!("the digits on the diagonal total {sum}"),

@@ -131,10 +131,29 @@ fn finned_k(board: &Board, k: usize) -> Option<Step> {
                 if union.count_ones() as usize <= k {
                     return None;
                 }
-                // Try each choice of k cover lines among the union.
+                // Try each choice of k cover lines among the union whose other lines' cells
+                // (the fins) lie in one box: `boxes[j]` is the boxes of the base cells in
+                // line `cols[j]`.
                 let cols: Vec<usize> = bits(union).collect();
+                let boxes: Vec<u64> = cols
+                    .iter()
+                    .map(|&i| {
+                        chosen
+                            .iter()
+                            .filter(|&&l| board.positions(l, d) >> i & 1 == 1)
+                            .fold(0, |m, &l| {
+                                m | 1 << (geo.cell_houses[line_cell(n, l, i)][2] as usize - 2 * n)
+                            })
+                    })
+                    .collect();
                 let mut pick = Vec::with_capacity(k);
-                cover_choices(&cols, k, 0, &mut pick, &mut |cover_mask| {
+                let mut walk = Cover {
+                    cols: &cols,
+                    boxes: &boxes,
+                    k,
+                    pick: &mut pick,
+                };
+                walk.choices(0, 0, &mut |cover_mask| {
                     fin_step(board, d, rows, k, chosen, cover_mask)
                 })
             });
@@ -146,25 +165,45 @@ fn finned_k(board: &Board, k: usize) -> Option<Step> {
     None
 }
 
-fn cover_choices(
-    cols: &[usize],
+/// The choices of `k` cover lines among `cols`, in order, that leave fins in one box.
+struct Cover<'a> {
+    cols: &'a [usize],
+    boxes: &'a [u64],
     k: usize,
-    start: usize,
-    pick: &mut Vec<usize>,
-    f: &mut impl FnMut(u64) -> Option<Step>,
-) -> Option<Step> {
-    if pick.len() == k {
-        return f(pick.iter().fold(0, |m, &i| m | 1 << i));
-    }
-    for i in start..cols.len() {
-        pick.push(cols[i]);
-        let r = cover_choices(cols, k, i + 1, pick, f);
-        pick.pop();
-        if r.is_some() {
-            return r;
+    pick: &'a mut Vec<usize>,
+}
+
+impl Cover<'_> {
+    /// Picks from `cols[start..]`, the lines passed over so far having fins in `fins` (boxes);
+    /// a choice whose fins are not in exactly one box is skipped (`fin_step` would refuse it).
+    fn choices(
+        &mut self,
+        start: usize,
+        fins: u64,
+        f: &mut impl FnMut(u64) -> Option<Step>,
+    ) -> Option<Step> {
+        if self.pick.len() == self.k {
+            let all = self.boxes[start..].iter().fold(fins, |m, &b| m | b);
+            if all.count_ones() != 1 {
+                return None;
+            }
+            return f(self.pick.iter().fold(0, |m, &i| m | 1 << i));
         }
+        let mut skipped = fins;
+        for i in start..self.cols.len() {
+            if skipped.count_ones() > 1 {
+                break;
+            }
+            self.pick.push(self.cols[i]);
+            let r = self.choices(i + 1, skipped, f);
+            self.pick.pop();
+            if r.is_some() {
+                return r;
+            }
+            skipped |= self.boxes[i];
+        }
+        None
     }
-    None
 }
 
 fn fin_step(

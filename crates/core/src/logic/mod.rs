@@ -20,6 +20,7 @@
 //! | X-, XY- and alternating chains and loops, forcing chains and nets | `chains/` | all |
 //! | constraint logic, innies and outies, the law of leftovers | `constraints.rs` | variants |
 //! | combined cages (the killer cages inside a house split its digits) | `cages.rs` | variants |
+//! | constraint contradictions and pointing (what one constraint cannot live with) | `contradictions.rs` | variants |
 //!
 //! A variant puzzle's board ([`Board::from_puzzle`], `variant.rs`) folds its regions, extra
 //! groups, peers and candidate links into what every technique reads, and its constraints'
@@ -34,6 +35,7 @@ mod board;
 mod cages;
 mod chains;
 mod constraints;
+mod contradictions;
 mod extras;
 mod fish;
 mod hint;
@@ -221,5 +223,7 @@ fn find(board: &Board, t: Technique) -> Option<Step> {
         NestedForcingChain => chains::nested(board),
         ConstraintLogic | InniesOuties | LawOfLeftovers => constraints::find(board, t),
         CombinedCages => cages::combined(board),
+        ConstraintContradiction => contradictions::contradiction(board),
+        ConstraintPointing => contradictions::pointing(board),
     }
 }

@@ -131,6 +131,13 @@ pub enum Technique {
     /// The killer cages inside a house and its other cells split the house's digits: each
     /// cage a combination of its total, the rest the digits left.
     CombinedCages,
+    /// A candidate that one constraint cannot live with: placed, it leaves the constraint
+    /// no way to be met, two cells that see each other the same digit, or a house without a
+    /// place for a digit.
+    ConstraintContradiction,
+    /// A digit a constraint must hold (without it the constraint cannot be met) leaves every
+    /// cell that sees all its places.
+    ConstraintPointing,
 }
 
 impl Technique {
@@ -188,6 +195,8 @@ impl Technique {
             InniesOuties => "innies and outies",
             LawOfLeftovers => "law of leftovers",
             CombinedCages => "combined cages",
+            ConstraintContradiction => "constraint contradiction",
+            ConstraintPointing => "constraint pointing",
         }
     }
 
@@ -199,6 +208,8 @@ impl Technique {
         Technique::ConstraintLogic,
         Technique::Pointing,
         Technique::Claiming,
+        Technique::ConstraintPointing,
+        Technique::ConstraintContradiction,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,

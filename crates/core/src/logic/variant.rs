@@ -102,6 +102,23 @@ impl Board {
     pub fn is_variant(&self) -> bool {
         self.geo.extras.is_some()
     }
+
+    /// The cells a digit placed in `cell` leaves beyond its row, column and region: on a
+    /// variant board, the cells its constraints make it differ from (a knight's move away,
+    /// the rest of its cages, …); none on a classic one.
+    pub fn constraint_peers(&self, cell: Cell) -> Vec<Cell> {
+        let geo = &*self.geo;
+        let idx = cell.row() * geo.n + cell.col();
+        let Some(hs) = geo.cell_houses.get(idx) else {
+            return Vec::new();
+        };
+        geo.peers[idx]
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| (0..3).all(|k| geo.cell_houses[p][k] != hs[k]))
+            .map(|p| geo.cell(p))
+            .collect()
+    }
 }
 
 /// The groups of the constraints that are not rows, columns or regions, each once.
@@ -219,6 +236,16 @@ mod tests {
         assert!(geo.sees(2, 13));
         assert_eq!(geo.why_at(2, 13), Some(("anti-knight".into(), Some(0))));
         assert_eq!(geo.why_at(0, 1), None);
+        // r5c5's peers beyond its houses: its knight's moves.
+        let knights = board.constraint_peers(Cell::new(4, 4));
+        assert_eq!(knights.len(), 8);
+        assert!(knights.contains(&Cell::new(2, 3)) && !knights.contains(&Cell::new(4, 3)));
+        assert!(
+            Board::new(&crate::grid::Grid::empty(Shape::for_side(9).unwrap()))
+                .unwrap()
+                .constraint_peers(Cell::new(4, 4))
+                .is_empty()
+        );
         assert_eq!(x.groups.len(), 1);
         assert_eq!(x.groups[0].name, "killer cage 3 r9c1,r9c2");
         assert_eq!(

@@ -457,6 +457,7 @@ fn subsets(k: usize, size: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
+mod sets;
 mod sums;
 #[cfg(test)]
 mod tests;

@@ -574,6 +574,25 @@ impl Check<'_> {
                 };
                 self.report(line, message);
             }
+            Constraint::NumberedRoom { clue, digit } => {
+                let line = clue.cells(self.n);
+                let Some(x) = self.get(line[0]) else { return };
+                let target = line[usize::from(x) - 1];
+                if let Some(v) = self.get(target) {
+                    if v != *digit {
+                        let place = clue_place(clue.side, clue.index);
+                        let m = format!(
+                            "numbered room {digit} {place}: {x} at {} puts {digit} at {target}, not {v}",
+                            line[0]
+                        );
+                        let mut cells = vec![line[0]];
+                        if target != line[0] {
+                            cells.push(target);
+                        }
+                        self.report(cells, m);
+                    }
+                }
+            }
             Constraint::Arrow { bulb, shaft } => {
                 let what = format!("arrow {}", span(&constraint.cells()));
                 let shaft_range = self.sum(shaft);
@@ -644,6 +663,7 @@ impl Check<'_> {
                     .collect();
                 self.equal_sums(&format!("region sum line {}", span(line)), &parts);
             }
+            Constraint::Rellik { .. } | Constraint::Equality { .. } => self.set_rules(constraint),
             _ => self.line_rules(constraint),
         }
     }
@@ -704,5 +724,6 @@ fn and_words(words: &[String]) -> String {
 }
 
 mod lines;
+mod sets;
 #[cfg(test)]
 mod tests;

@@ -287,6 +287,21 @@ pub enum Constraint {
         /// The total written in the cage.
         sum: Option<u32>,
     },
+    /// The cells hold different digits, and no set of them (one digit or more) adds up to
+    /// the total: a rellik cage, killer backwards.
+    Rellik {
+        /// The cage.
+        cells: Vec<Cell>,
+        /// The total no set of its digits makes.
+        sum: u32,
+    },
+    /// The cells hold different digits, as many even as odd and as many low as high: low and
+    /// high are the smaller and the larger halves of `1..=N`, and on an odd side the middle
+    /// digit stays out of the cage.
+    Equality {
+        /// The cage.
+        cells: Vec<Cell>,
+    },
     /// The digits along a diagonal from a clue outside the grid add up to the clue (they may
     /// repeat).
     LittleKiller {
@@ -321,6 +336,14 @@ pub enum Constraint {
         clue: Clue,
         /// The skyscrapers seen.
         count: u32,
+    },
+    /// Seen from the clue, the first digit `X` says where the clue's digit is: in the `X`-th
+    /// cell of the row or column.
+    NumberedRoom {
+        /// The row or column, and the side it is read from.
+        clue: Clue,
+        /// The digit, 1-based.
+        digit: u16,
     },
     /// The digits on the shaft add up to the number in the bulb (a bulb of several cells reads
     /// as a number of several digits, the first cell first).
@@ -477,10 +500,13 @@ impl Constraint {
             Constraint::ColumnIndexer { .. } => "columnindexer",
             Constraint::BoxIndexer { .. } => "boxindexer",
             Constraint::Killer { .. } => "killer",
+            Constraint::Rellik { .. } => "rellik",
+            Constraint::Equality { .. } => "equality",
             Constraint::LittleKiller { .. } => "littlekiller",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::XSum { .. } => "xsum",
             Constraint::Skyscraper { .. } => "skyscraper",
+            Constraint::NumberedRoom { .. } => "numberedroom",
             Constraint::Arrow { .. } => "arrow",
             Constraint::DoubleArrow { .. } => "doublearrow",
             Constraint::Xv { .. } => "xv",
@@ -518,6 +544,7 @@ impl Constraint {
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }
             | Constraint::Skyscraper { .. }
+            | Constraint::NumberedRoom { .. }
             | Constraint::Negative(_) => Vec::new(),
             Constraint::Even { cell }
             | Constraint::Odd { cell }
@@ -529,6 +556,8 @@ impl Constraint {
             | Constraint::ColumnIndexer { cells }
             | Constraint::BoxIndexer { cells }
             | Constraint::Killer { cells, .. }
+            | Constraint::Rellik { cells, .. }
+            | Constraint::Equality { cells }
             | Constraint::LittleKiller { cells, .. } => cells.clone(),
             Constraint::Clone { cells, copies } => cells.iter().chain(copies).copied().collect(),
             Constraint::Arrow { bulb, shaft } => bulb.iter().chain(shaft).copied().collect(),

@@ -88,7 +88,7 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
         Constraint::RowIndexer { cells }
         | Constraint::ColumnIndexer { cells }
         | Constraint::BoxIndexer { cells } => nonempty(cells)?,
-        Constraint::Killer { cells, sum } => {
+        Constraint::Killer { cells, .. } | Constraint::Rellik { cells, .. } => {
             nonempty(cells)?;
             distinct(cells)?;
             let k = cells.len() as u32;
@@ -97,7 +97,10 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
                     "a cage of {k} cells cannot hold different digits of 1–{n}"
                 ));
             }
-            if let Some(sum) = *sum {
+            if let Constraint::Rellik { sum: 0, .. } = constraint {
+                return bad("a rellik total is at least 1".into());
+            }
+            if let Constraint::Killer { sum: Some(sum), .. } = *constraint {
                 let (lo, hi) = (k * (k + 1) / 2, k * (2 * n32 + 1 - k) / 2);
                 if sum < lo || sum > hi {
                     return impossible(format!(
@@ -105,6 +108,16 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
                         span(cells)
                     ));
                 }
+            }
+        }
+        Constraint::Equality { cells } => {
+            nonempty(cells)?;
+            distinct(cells)?;
+            let k = cells.len();
+            if k % 2 == 1 || k > n - n % 2 {
+                return impossible(format!(
+                    "an equality cage of {k} cells cannot hold as many low digits of 1–{n} as high ones, all different"
+                ));
             }
         }
         Constraint::LittleKiller { cells, sum, .. } => {
@@ -138,6 +151,12 @@ pub(super) fn constraint(puzzle: &Puzzle, constraint: &Constraint, at: &str) -> 
             check_clue(puzzle, clue.index, at)?;
             if *count == 0 || *count > n32 {
                 return impossible(format!("{count} skyscrapers cannot be seen (1 to {n})"));
+            }
+        }
+        Constraint::NumberedRoom { clue, digit } => {
+            check_clue(puzzle, clue.index, at)?;
+            if *digit == 0 || usize::from(*digit) > n {
+                return bad(format!("numbered room digit {digit} is not in 1–{n}"));
             }
         }
         Constraint::Arrow { bulb, shaft } => {

@@ -332,6 +332,32 @@ impl Gen {
                 };
                 one(Constraint::Killer { cells, sum })
             }
+            "rellik" => {
+                let mut cells = self.walk(1, n.min(5), false);
+                if truthful {
+                    cells = self.distinct_prefix(cells);
+                }
+                let most = (n * (n + 1) / 2) as u32;
+                let mut sum = 1 + self.below(most as usize) as u32;
+                if truthful {
+                    let digits: Vec<u16> = cells.iter().map(|&c| self.at(c)).collect();
+                    for _ in 0..20 {
+                        if !subset_makes(&digits, sum) {
+                            break;
+                        }
+                        sum = 1 + self.below(most as usize) as u32;
+                    }
+                }
+                one(Constraint::Rellik { cells, sum })
+            }
+            "equality" => {
+                let mut cells = self.walk(2, n.min(6), false);
+                if truthful {
+                    cells = self.distinct_prefix(cells);
+                }
+                cells.truncate(cells.len().max(2) & !1);
+                one(Constraint::Equality { cells })
+            }
             "littlekiller" => {
                 let (clue, direction) = self.little_killer_clue();
                 let cells = diagonal(clue, direction, n);
@@ -389,6 +415,16 @@ impl Gen {
                     1 + self.below(n) as u32
                 };
                 one(Constraint::Skyscraper { clue, count })
+            }
+            "numberedroom" => {
+                let clue = self.clue();
+                let line = clue.cells(n);
+                let digit = if truthful {
+                    self.at(line[usize::from(self.at(line[0])) - 1])
+                } else {
+                    1 + self.below(n) as u16
+                };
+                one(Constraint::NumberedRoom { clue, digit })
             }
             "arrow" => {
                 let pill = n == 9 && self.chance(0.15);
@@ -562,6 +598,17 @@ fn diagonal(clue: (i16, i16), direction: Direction, n: usize) -> Vec<Cell> {
         c += dc;
     }
     out
+}
+
+/// Whether some set of `digits` (one or more) adds up to `total`.
+fn subset_makes(digits: &[u16], total: u32) -> bool {
+    (1u32..1 << digits.len()).any(|m| {
+        let sum: u32 = (0..digits.len())
+            .filter(|i| m >> i & 1 != 0)
+            .map(|i| u32::from(digits[i]))
+            .sum();
+        sum == total
+    })
 }
 
 fn neighbours(cell: Cell, n: usize) -> Vec<Cell> {

@@ -5,10 +5,11 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::hints::{Known, Tree};
+use super::hints::{Known, Sets, Tree};
 
 use crate::logic::board::{Board, Geometry, bits};
 use crate::logic::step::Step;
+use crate::solve::variant::Scratch;
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -190,10 +191,36 @@ pub(super) struct Engine<'a> {
     pub(super) layers: (Vec<u32>, Vec<u32>, Vec<u32>),
     /// What the nested rules found on the working boards met (see `nested.rs`).
     pub(super) known: Known,
+    /// A variant's groups where digits must appear beyond rows, columns and regions: houses
+    /// `3N + i` of the chains.
+    pub(super) sets: Rc<Sets>,
+    /// Work of the constraints' rules on the working board (`propagate.rs`).
+    pub(super) rules: Rules,
+}
+
+/// What the constraints' rules on a working board keep between their runs: the cells the
+/// chain changed since they last ran (only the units of those cells can say something new),
+/// and buffers.
+#[derive(Default)]
+pub(super) struct Rules {
+    pub(super) dirty: Vec<u32>,
+    /// Units already listed in this run: `seen[u] == stamp`.
+    pub(super) seen: Vec<u32>,
+    pub(super) stamp: u32,
+    pub(super) units: Vec<u32>,
+    pub(super) now: Vec<u64>,
+    pub(super) narrowed: Vec<u64>,
+    pub(super) scratch: Scratch,
 }
 
 impl<'a> Engine<'a> {
     pub(super) fn new(board: &'a Board) -> Engine<'a> {
+        Engine::with_sets(board, None)
+    }
+
+    /// The engine on `board`, with the sets of a board it was derived from (a working board
+    /// of a nested level: what held there holds here), else its own.
+    pub(super) fn with_sets(board: &'a Board, sets: Option<Rc<Sets>>) -> Engine<'a> {
         let geo = &*board.geo;
         let n = geo.n;
         let pots = n * n * n;
@@ -225,6 +252,25 @@ impl<'a> Engine<'a> {
             seen_stamp: 0,
             layers: Default::default(),
             known: Known::default(),
+            sets: sets.unwrap_or_else(|| Rc::new(Sets::of(board))),
+            rules: Rules::default(),
+        }
+    }
+
+    /// The cells of house `h`: a row, column or region, or beyond `3N` a set.
+    pub(super) fn house_cells(&self, h: usize) -> &[u16] {
+        match self.geo.houses.get(h) {
+            Some(cells) => cells,
+            None => &self.sets.cells[h - self.geo.houses.len()],
+        }
+    }
+
+    /// The name of house `h` (`row 3`, `killer cage 17 r1c1,r1c2`) and, for a set, the index
+    /// of its constraint when one constraint gives it.
+    pub(super) fn house_name(&self, h: usize) -> (String, Option<usize>) {
+        match h.checked_sub(self.geo.houses.len()) {
+            Some(i) => self.sets.names[i].clone(),
+            None => (self.geo.name(h), None),
         }
     }
 
@@ -321,12 +367,55 @@ impl<'a> Engine<'a> {
                     ));
                 }
             }
+            if !self.sets.cells.is_empty() && self.work[cell] >> d & 1 == 1 {
+                self.set_links(cell, d, out);
+            }
+        }
+    }
+
+    /// [`Engine::off_to_on`] in the sets of `cell` that need digit `d`.
+    fn set_links(&mut self, cell: usize, d: usize, out: &mut Vec<(u32, Cause, u32, u32)>) {
+        let sets = self.sets.clone();
+        let n = self.n;
+        for &s in &sets.of[cell] {
+            let s = s as usize;
+            if sets.digits[s] >> d & 1 == 0 {
+                continue;
+            }
+            let mut places = 0;
+            let mut other = cell;
+            for &c in &sets.cells[s] {
+                let c = c as usize;
+                if self.work[c] >> d & 1 == 1 {
+                    places += 1;
+                    if c != cell {
+                        other = c;
+                    }
+                }
+            }
+            if places != 2 {
+                continue;
+            }
+            let start = self.hidden.len() as u32;
+            for &c in &sets.cells[s] {
+                let c = c as usize;
+                if (self.board.cands[c] & !self.work[c]) >> d & 1 == 1 {
+                    self.hidden.push((c * n + d) as u32);
+                }
+            }
+            out.push((
+                self.pot(other, d),
+                Cause::House((self.geo.houses.len() + s) as u16),
+                start,
+                self.hidden.len() as u32 - start,
+            ));
         }
     }
 
     /// Removes a candidate from the working board.
     pub(super) fn knock_out(&mut self, cell: usize, d: usize) {
         self.work[cell] &= !(1 << d);
+        self.rules.dirty.push(cell as u32);
         let n = self.n;
         for k in 0..3 {
             let h = self.geo.cell_houses[cell][k] as usize;
@@ -336,6 +425,7 @@ impl<'a> Engine<'a> {
 
     /// Restores the working board to the real one.
     pub(super) fn restore(&mut self) {
+        self.rules.dirty.clear();
         self.work.copy_from_slice(&self.board.cands);
         self.pos_work.copy_from_slice(&self.pos_src);
     }

@@ -73,7 +73,7 @@ pub(super) fn multiple_search(
     sink: Option<&mut Sink>,
     known: Option<&mut Known>,
 ) -> Option<Found> {
-    let mut eng = Engine::new(board);
+    let mut eng = Engine::with_sets(board, sink.as_ref().map(|s| s.sets.clone()));
     if let Some(k) = known {
         eng.known = std::mem::take(k);
         let found = search(&mut eng, mode, (nishio, multiple), sink);
@@ -93,7 +93,12 @@ fn search(
     let board = eng.board;
     let n = eng.n;
     let (base, tech) = base_rating(mode, nishio);
-    let mut best: Option<Found> = None;
+    // On a variant board, chains as easy as the easiest join its step (`Best`).
+    let mut best = Best {
+        found: None,
+        ties: Vec::new(),
+        merge: board.is_variant() && sink.is_none(),
+    };
     // The consequences of each candidate set on, kept while they fit in `CACHE_BYTES` (on a
     // 36×36 grid, every one of 46,656 candidates would take gigabytes), computed again after.
     let mut cache: Vec<Option<Rc<Prop>>> = vec![None; n * n * n];
@@ -156,7 +161,7 @@ fn search(
                         );
                         continue;
                     }
-                    if !beats(&best, base, cx, 1) {
+                    if !best.admits(base, cx, 1) {
                         continue;
                     }
                     let mut step = Step::new(tech, 0.0);
@@ -176,24 +181,35 @@ fn search(
                 }
             }
             if !nishio {
-                // Region forcing chains: every place of d in a house of this cell.
-                for k in [2, 0, 1] {
-                    let h = eng.geo.cell_houses[cell][k] as usize;
-                    let pos = board.positions(h, d);
-                    let count = pos.count_ones();
-                    if !(count == 2 || (multiple && count > 2)) {
-                        continue;
-                    }
-                    if eng.geo.houses[h][pos.trailing_zeros() as usize] as usize != cell {
+                // Region forcing chains: every place of d in a house or set of this cell
+                // (where it is the first place).
+                let sets = eng.sets.clone();
+                let houses = [2, 0, 1]
+                    .map(|k| eng.geo.cell_houses[cell][k] as usize)
+                    .into_iter()
+                    .chain(
+                        sets.of
+                            .get(cell)
+                            .into_iter()
+                            .flatten()
+                            .filter(|&&s| sets.digits[s as usize] >> d & 1 == 1)
+                            .map(|&s| eng.geo.houses.len() + s as usize),
+                    );
+                for h in houses {
+                    let places: Vec<usize> = eng
+                        .house_cells(h)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| board.cands[c] >> d & 1 == 1)
+                        .collect();
+                    let count = places.len();
+                    if !(count == 2 || (multiple && count > 2)) || places[0] != cell {
                         continue;
                     }
                     let mut props: Vec<(u32, Rc<Prop>)> = vec![(pot, on.clone())];
-                    for i in bits(pos) {
-                        let c2 = eng.geo.houses[h][i] as usize;
-                        if c2 != cell {
-                            let p2 = eng.pot(c2, d);
-                            props.push((p2, on_prop(eng, p2)));
-                        }
+                    for &c2 in &places[1..] {
+                        let p2 = eng.pot(c2, d);
+                        props.push((p2, on_prop(eng, p2)));
                     }
                     let t = if mode.dynamic {
                         tech
@@ -202,7 +218,7 @@ fn search(
                     };
                     let how = (base, t, Root::House(h));
                     common(eng, &mut best, &mut sink, &props, how, &|eng: &Engine| {
-                        format!("each place of {} in {}", d + 1, eng.geo.house(h))
+                        format!("each place of {} in {}", d + 1, eng.house_name(h).0)
                     });
                 }
             }
@@ -225,15 +241,76 @@ fn search(
             );
         }
     }
-    best
+    best.finish()
 }
 
-/// Whether a step rated `base` with `complexity` potentials, of Sudoku Explainer's `kind`,
-/// would beat `best`.
-fn beats(best: &Option<Found>, base: f64, complexity: usize, kind: u8) -> bool {
-    let d = round1(base + length_difficulty(complexity));
-    best.as_ref()
-        .is_none_or(|b| (d, complexity, kind) < (b.difficulty, b.complexity, b.kind))
+/// The easiest chain found so far and, on a variant board, the others as easy (their rating
+/// rounded alike), whose conclusions join its step: each is proved on the same board, and
+/// the step is rated as each of them, so the explanation takes one step where it would take
+/// one a chain (each a search of every start again).
+struct Best {
+    found: Option<Found>,
+    ties: Vec<Found>,
+    merge: bool,
+}
+
+impl Best {
+    /// Whether a step rated `base` with `complexity` potentials, of Sudoku Explainer's
+    /// `kind`, would beat the best (or, merging, be as easy).
+    fn admits(&self, base: f64, complexity: usize, kind: u8) -> bool {
+        let d = round1(base + length_difficulty(complexity));
+        self.found.as_ref().is_none_or(|b| {
+            (d, complexity, kind) < (b.difficulty, b.complexity, b.kind)
+                || (self.merge && d <= b.difficulty)
+        })
+    }
+
+    /// The best step, with the ties' conclusions and reasons joined to it.
+    fn finish(self) -> Option<Found> {
+        let mut found = self.found?;
+        let mut ties = self.ties;
+        ties.sort_by_key(|t| (t.complexity, t.kind));
+        for t in ties {
+            let step = &mut found.step;
+            let new = t
+                .step
+                .placements
+                .iter()
+                .any(|p| !step.placements.contains(p))
+                || t.step
+                    .eliminations
+                    .iter()
+                    .any(|e| !step.eliminations.contains(e));
+            if !new {
+                continue;
+            }
+            for p in &t.step.placements {
+                if !step.placements.contains(p) {
+                    step.placements.push(*p);
+                }
+            }
+            for e in &t.step.eliminations {
+                if !step.eliminations.contains(e) {
+                    step.eliminations.push(*e);
+                }
+            }
+            for c in &t.step.cells {
+                if !step.cells.contains(c) {
+                    step.cells.push(*c);
+                }
+            }
+            for d in &t.step.digits {
+                if !step.digits.contains(d) {
+                    step.digits.push(*d);
+                }
+            }
+            for (name, index) in t.step.constraints.iter().zip(&t.step.constraint_indices) {
+                step.constraint(name.clone(), *index);
+            }
+            step.reason += &format!("\nand {}: {}", t.step.changes(), t.step.reason);
+        }
+        Some(found)
+    }
 }
 
 /// Reports a chain that makes `pot` on or off to a sink.
@@ -256,7 +333,7 @@ fn report(
 /// An assumption that led to a contradiction: its opposite holds.
 fn contradiction(
     eng: &mut Engine,
-    best: &mut Option<Found>,
+    best: &mut Best,
     sink: &mut Option<&mut Sink>,
     (prop, pot, assumed_on): (&Prop, u32, bool),
     (base, tech): (f64, Technique),
@@ -281,7 +358,7 @@ fn contradiction(
         );
         return;
     }
-    if !beats(best, base, cx, 7) {
+    if !best.admits(base, cx, 7) {
         return;
     }
     let mut step = Step::new(tech, 0.0);
@@ -301,8 +378,9 @@ fn contradiction(
 }
 
 /// Keeps the step if it beats `best`: lower rating, then fewer potentials, then Sudoku
-/// Explainer's kind (double forcing 1, cell 5, region 6, contradiction 7), then found first.
-fn offer(best: &mut Option<Found>, mut step: Step, base: f64, (complexity, kind): (usize, u8)) {
+/// Explainer's kind (double forcing 1, cell 5, region 6, contradiction 7), then found first;
+/// merging, a step as easy is kept as a tie.
+fn offer(best: &mut Best, mut step: Step, base: f64, (complexity, kind): (usize, u8)) {
     step.difficulty = round1(base + length_difficulty(complexity));
     let f = Found {
         difficulty: step.difficulty,
@@ -310,15 +388,29 @@ fn offer(best: &mut Option<Found>, mut step: Step, base: f64, (complexity, kind)
         kind,
         step,
     };
-    if better(best, &f) {
-        *best = Some(f);
+    let easier = best
+        .found
+        .as_ref()
+        .is_some_and(|b| f.difficulty < b.difficulty);
+    if easier {
+        best.ties.clear();
+    }
+    if better(&best.found, &f) {
+        if let Some(old) = best.found.replace(f)
+            && best.merge
+            && !easier
+        {
+            best.ties.push(old);
+        }
+    } else if best.merge {
+        best.ties.push(f);
     }
 }
 
 /// Potentials every branch reaches: cell or region forcing chains.
 fn common(
     eng: &mut Engine,
-    best: &mut Option<Found>,
+    best: &mut Best,
     sink: &mut Option<&mut Sink>,
     props: &[(u32, Rc<Prop>)],
     (base, t, root): (f64, Technique, Root),
@@ -359,7 +451,7 @@ fn common(
             );
             continue;
         }
-        if !beats(best, base, cx, kind) {
+        if !best.admits(base, cx, kind) {
             continue;
         }
         let mut step = Step::new(t, 0.0);
@@ -371,6 +463,12 @@ fn common(
             .collect();
         for ((_, p), &j) in props.iter().zip(&ends) {
             eng.name_links(p, j, &mut step);
+        }
+        if let Root::House(h) = root
+            && h >= eng.geo.houses.len()
+        {
+            let (name, index) = eng.house_name(h);
+            step.constraint(name, index);
         }
         step.reason = format!(
             "{}: {} gives {}: {}",
@@ -386,5 +484,61 @@ fn common(
             .collect();
         step.reason += &eng.nested_text(&ends);
         offer(best, step, base, (cx, kind));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Digit};
+    use crate::logic::step::Candidate;
+
+    fn step(cell: usize, digit: usize) -> Step {
+        let mut step = Step::new(Technique::DynamicForcingChain, 0.0);
+        step.eliminations.push(Candidate {
+            cell: Cell::new(0, cell),
+            digit: Digit::new(digit).unwrap(),
+        });
+        step.reason = format!("chain {cell}");
+        step
+    }
+
+    #[test]
+    fn chains_as_easy_as_the_easiest_join_its_step_on_a_variant() {
+        let mut best = Best {
+            found: None,
+            ties: Vec::new(),
+            merge: true,
+        };
+        // 8.5 + 0.1 (8 potentials), then 8.5 + 0.0 (4): the easier clears the first.
+        offer(&mut best, step(0, 1), 8.5, (8, 7));
+        offer(&mut best, step(1, 1), 8.5, (4, 7));
+        assert!(best.ties.is_empty());
+        // As easy (5 and 6 potentials round to 8.5 too): both join, in order of potentials.
+        assert!(best.admits(8.5, 6, 7) && !best.admits(8.5, 8, 7));
+        offer(&mut best, step(2, 1), 8.5, (6, 7));
+        offer(&mut best, step(3, 1), 8.5, (3, 7));
+        offer(&mut best, step(3, 1), 8.5, (5, 7));
+        let f = best.finish().unwrap();
+        assert_eq!(f.step.difficulty, 8.5);
+        assert_eq!(f.step.changes(), "r1c2,r1c3,r1c4 ≠ 1");
+        assert_eq!(
+            f.step.reason, "chain 3\nand r1c2 ≠ 1: chain 1\nand r1c3 ≠ 1: chain 2",
+            "the easiest first; a tie with nothing new is left out"
+        );
+    }
+
+    #[test]
+    fn classic_boards_keep_one_chain_a_step() {
+        let mut best = Best {
+            found: None,
+            ties: Vec::new(),
+            merge: false,
+        };
+        offer(&mut best, step(1, 1), 8.5, (4, 7));
+        assert!(!best.admits(8.5, 4, 7));
+        offer(&mut best, step(2, 1), 8.5, (4, 7));
+        let f = best.finish().unwrap();
+        assert_eq!(f.step.changes(), "r1c2 ≠ 1");
     }
 }

@@ -44,6 +44,7 @@ impl Engine<'_> {
     ) {
         let board = self.board;
         let (geo, n) = (self.geo, self.n);
+        let sets = self.sets.clone();
         let cur = &board.cands;
         self.walk(prop, ends, |nd| {
             if !nd.on && !matches!(root, Root::Cycle) {
@@ -63,7 +64,11 @@ impl Engine<'_> {
                     }
                 }
                 Some(h) => {
-                    for &c in &geo.houses[h] {
+                    let cells = match geo.houses.get(h) {
+                        Some(cells) => cells,
+                        None => &sets.cells[h - geo.houses.len()],
+                    };
+                    for &c in cells {
                         let c = c as usize;
                         if (src[c] & !cur[c]) >> d & 1 == 1 {
                             push_new(out, (c * n + d) as u32);
@@ -146,6 +151,7 @@ impl Engine<'_> {
         let mut sink = Sink {
             src: &board.cands,
             hints: Vec::new(),
+            sets: self.sets.clone(),
         };
         match rule {
             Rule::Unary => unary_collect(&temp, &mut sink),

@@ -4,7 +4,6 @@
 
 use super::engine::{Buffers, Cause, Engine, Mode, NONE, Prop};
 use crate::logic::board::bits;
-use crate::solve::variant::Scratch;
 
 impl<'a> Engine<'a> {
     /// Follows every consequence of one assumption (Sudoku Explainer's `doChaining`): on
@@ -107,34 +106,80 @@ impl<'a> Engine<'a> {
     /// On a variant board, what the constraints' own rules (cage totals, line bounds, …)
     /// take from the working board, each with its parents: the candidates the chain removed
     /// from the rule's cells. A rule the working board breaks takes every candidate of its
-    /// cells, which the chain meets as a contradiction.
-    fn constraint_offs(&self) -> Vec<(u32, Vec<u32>)> {
+    /// cells, which the chain meets as a contradiction. Only the rules of cells changed since
+    /// the last run can say something new (a rule reads its own cells, and a cell seeing them
+    /// only when it is left with one digit; what it took last time is off by now).
+    fn constraint_offs(&mut self) -> Vec<(u32, Vec<u32>)> {
         let Some(x) = &self.geo.extras else {
             return Vec::new();
         };
         let board = self.board;
-        let now = board.masks(&self.work);
+        let (units_of, near) = (&self.sets.units_of, &self.sets.near);
+        let r = &mut self.rules;
+        r.seen.resize(x.facts.unit_count(), 0);
+        r.stamp = r.stamp.wrapping_add(1);
+        if r.stamp == 0 {
+            r.seen.fill(0);
+            r.stamp = 1;
+        }
+        r.units.clear();
+        for &c in &r.dirty {
+            let m = self.work[c as usize];
+            // A cell left with one digit (or none) wakes the units near it too.
+            let near = if m & m.wrapping_sub(1) == 0 {
+                &near[c as usize][..]
+            } else {
+                &[]
+            };
+            for &u in units_of[c as usize].iter().chain(near) {
+                if r.seen[u as usize] != r.stamp {
+                    r.seen[u as usize] = r.stamp;
+                    r.units.push(u);
+                }
+            }
+        }
+        r.dirty.clear();
         let mut out = Vec::new();
-        let mut w = now.clone();
-        let mut scratch = Scratch::default();
-        for u in 0..x.facts.unit_count() {
+        if r.units.is_empty() {
+            return out;
+        }
+        r.units.sort_unstable();
+        r.now.clear();
+        r.now.extend(
+            self.work
+                .iter()
+                .zip(&board.values)
+                .map(|(&m, &v)| if v != 0 { 1 << (v - 1) } else { m }),
+        );
+        r.narrowed.resize(r.now.len(), 0);
+        for &u in &r.units {
+            let u = u as usize;
             let cells = x.facts.unit_cells(u);
-            // Only a rule whose cells the chain changed can say something new.
+            r.narrowed.copy_from_slice(&r.now);
+            let broken = !x.facts.narrow(u, &mut r.narrowed, &mut r.scratch);
+            let gone = |c: usize| {
+                let g = if broken {
+                    r.now[c]
+                } else {
+                    r.now[c] & !r.narrowed[c]
+                };
+                g & self.work[c]
+            };
+            if cells.iter().all(|&c| gone(c) == 0) {
+                continue;
+            }
             let parents: Vec<u32> = cells
                 .iter()
                 .flat_map(|&c| bits(board.cands[c] & !self.work[c]).map(move |d| (c, d)))
-                .map(|(c, d)| self.off_at[self.pot(c, d) as usize])
+                .map(|(c, d)| self.off_at[c * self.n + d])
                 .filter(|&node| node != NONE)
                 .collect();
             if parents.is_empty() {
                 continue;
             }
-            w.copy_from_slice(&now);
-            let broken = !x.facts.narrow(u, &mut w, &mut scratch);
             for &c in cells {
-                let gone = if broken { now[c] } else { now[c] & !w[c] };
-                for d in bits(gone & self.work[c]) {
-                    out.push((self.pot(c, d), parents.clone()));
+                for d in bits(gone(c)) {
+                    out.push(((c * self.n + d) as u32, parents.clone()));
                 }
             }
         }

@@ -32,7 +32,7 @@ pub(in crate::logic) fn unary_all(board: &Board) -> Option<Found> {
 
 /// Every unary chain and loop, reported to a sink (for the nested levels).
 pub(super) fn unary_collect(board: &Board, sink: &mut Sink) {
-    let mut eng = Engine::new(board);
+    let mut eng = Engine::with_sets(board, Some(sink.sets.clone()));
     for links in [Links::X, Links::Y, Links::XY] {
         unary_links(&mut eng, links, true, None, &mut Some(&mut *sink));
     }

@@ -25,6 +25,19 @@ impl Cnf {
                     self.linear(&terms, i64::from(*sum));
                 }
             }
+            Constraint::Rellik { cells, sum } => {
+                self.all_different(cells);
+                self.no_set_makes(cells, *sum);
+            }
+            Constraint::Equality { cells } => self.equality(cells),
+            Constraint::NumberedRoom { clue, digit } => {
+                // The first cell holding p puts the digit in the p-th cell.
+                let cells = clue.cells(n);
+                for (p, &cell) in cells.iter().enumerate() {
+                    let clause = [-self.x(cells[0], p as u16 + 1), self.x(cell, *digit)];
+                    self.clause(clause);
+                }
+            }
             Constraint::LittleKiller { cells, sum, .. } => {
                 let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
                 self.linear(&terms, i64::from(*sum));
@@ -279,6 +292,9 @@ impl Cnf {
             | Constraint::ColumnIndexer { .. }
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
+            | Constraint::Rellik { .. }
+            | Constraint::NumberedRoom { .. }
+            | Constraint::Equality { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }

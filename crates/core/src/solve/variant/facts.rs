@@ -136,6 +136,19 @@ impl Facts {
         &self.cells[u]
     }
 
+    /// The cells beyond [`Facts::unit_cells`] whose candidates unit `u`'s propagators read
+    /// too (the rest of a killer cage's house).
+    pub fn unit_reads(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        self.units[u]
+            .1
+            .iter()
+            .flat_map(|&p| match &self.net.props[p as usize] {
+                Prop::Cage(c) => &c.rest[..],
+                _ => &[],
+            })
+            .map(|&c| c as usize)
+    }
+
     /// How many units there are.
     pub fn unit_count(&self) -> usize {
         self.units.len()
@@ -202,6 +215,8 @@ pub(super) fn run(net: &Network, p: usize, ctx: &mut Ctx) -> bool {
         Prop::Sandwich(s) => s.propagate(ctx),
         Prop::Skyscraper(s) => s.propagate(ctx),
         Prop::Quadruple(q) => q.propagate(ctx),
+        Prop::Rellik(r) => r.propagate(ctx),
+        Prop::Equality(e) => e.propagate(ctx),
         Prop::Same(s) => s.propagate(ctx),
         Prop::Fork(f) => f.propagate(&net.relations, ctx),
     }

@@ -11,6 +11,7 @@
 //!  dots, XV, thermometers,    pairs: a table of the digits one cell allows the other
 //!  whispers, palindromes,
 //!  clones, indexers, min/max,
+//!  numbered rooms,
 //!  entropic/modular/nabner,
 //!  non-consecutive, negatives
 //!  cages with a total,        sums (exact on each constraint alone), cages by their sets of
@@ -18,7 +19,8 @@
 //!  double arrows, region sums
 //!  renban, between, lockout,  their own filters
 //!  zipper, x-sum, sandwich,
-//!  skyscraper, quadruple
+//!  skyscraper, quadruple,
+//!  rellik, equality
 //! ```
 //!
 //! Propagators are cheap (groups, pairs), dear (the rest) or last (pointing): the driver runs
@@ -33,7 +35,7 @@ use layout::{complements, forks, largest_overlap, overlaps, share_peers};
 
 use std::collections::HashMap;
 
-use super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
+use super::clues::{Equality, Quadruple, Rellik, Sandwich, Skyscraper, XSum};
 use super::groups::{Group, Pointing};
 use super::lines::{Ends, Renban, Zipper};
 use super::pairs::{Fork, Pair, Relation};
@@ -58,6 +60,8 @@ pub(super) enum Prop {
     Sandwich(Sandwich),
     Skyscraper(Skyscraper),
     Quadruple(Quadruple),
+    Rellik(Rellik),
+    Equality(Equality),
     Same(Same),
     Fork(Fork),
 }
@@ -87,6 +91,8 @@ impl Prop {
             Prop::Sandwich(s) => s.cells.to_vec(),
             Prop::Skyscraper(s) => s.cells.to_vec(),
             Prop::Quadruple(q) => q.cells.to_vec(),
+            Prop::Rellik(r) => r.cells.to_vec(),
+            Prop::Equality(e) => e.cells.to_vec(),
             Prop::Same(s) => s.a.iter().chain(s.b.iter()).copied().collect(),
             Prop::Fork(f) => vec![f.x, f.a, f.b],
         }
@@ -440,7 +446,7 @@ impl Network {
             };
             for p in b.props.iter_mut() {
                 if let Prop::Sum(sum) = p
-                    && sum.terms.len() <= 64
+                    && sum.terms.len() <= 128
                 {
                     sum.find_cliques(sees);
                 }

@@ -231,6 +231,9 @@ impl Check<'_> {
             | Constraint::ColumnIndexer { .. }
             | Constraint::BoxIndexer { .. }
             | Constraint::Killer { .. }
+            | Constraint::Rellik { .. }
+            | Constraint::NumberedRoom { .. }
+            | Constraint::Equality { .. }
             | Constraint::LittleKiller { .. }
             | Constraint::Sandwich { .. }
             | Constraint::XSum { .. }

@@ -492,6 +492,94 @@ fn killer_cages() {
 }
 
 #[test]
+fn rellik_cages() {
+    let cage = |c: &str, sum| Constraint::Rellik {
+        cells: cells(c),
+        sum,
+    };
+    // 1, 2 and 3 make every total from 1 to 6.
+    passes(&puzzle(4, vec![cage("r1c1 r1c2 r2c1", 7)]), &grid(S));
+    let p = puzzle(4, vec![cage("r1c1 r1c2 r2c1", 4)]);
+    breaks(
+        &p,
+        &grid(S),
+        &["rellik cage r1c1-r2c1: 1 at r1c1 and 3 at r2c1 add up to 4"],
+    );
+    assert_eq!(p.broken(&grid(S))[0].cells, cells("r1c1 r2c1"));
+    breaks(
+        &puzzle(4, vec![cage("r1c2 r2c2", 2)]),
+        &grid(S),
+        &["rellik cage r1c2-r2c2: 2 at r1c2 is 2"],
+    );
+    breaks(
+        &puzzle(4, vec![cage("r1c1 r2c3", 9)]),
+        &grid(S),
+        &["duplicate 1 in rellik cage r1c1-r2c3: r1c1 and r2c3"],
+    );
+    // On a partial grid, the filled digits alone.
+    passes(&p, &partial(4, &[("r1c2", 2), ("r2c1", 3)]));
+    breaks(
+        &p,
+        &partial(4, &[("r1c1", 1), ("r2c1", 3)]),
+        &["rellik cage r1c1-r2c1: 1 at r1c1 and 3 at r2c1 add up to 4"],
+    );
+}
+
+#[test]
+fn equality_cages() {
+    let cage = |c: &str| Constraint::Equality { cells: cells(c) };
+    // 1 and 4, 2 and 3: one even and one odd, one low and one high.
+    passes(
+        &puzzle(4, vec![cage("r1c1 r1c4"), cage("r1c2 r1c3")]),
+        &grid(S),
+    );
+    let p = puzzle(4, vec![cage("r1c1 r1c2")]);
+    breaks(
+        &p,
+        &grid(S),
+        &["equality cage r1c1-r1c2: 2 low digits in 2 cells (r1c1 and r1c2)"],
+    );
+    assert_eq!(p.broken(&grid(S))[0].cells, cells("r1c1 r1c2"));
+    breaks(
+        &puzzle(4, vec![cage("r1c2 r1c4")]),
+        &grid(S),
+        &["equality cage r1c2-r1c4: 2 even digits in 2 cells (r1c2 and r1c4)"],
+    );
+    // One of each so far: the empty cells can still even it out.
+    passes(
+        &puzzle(4, vec![cage("r1c1 r1c2 r2c1 r2c2")]),
+        &partial(4, &[("r1c1", 1), ("r1c2", 4)]),
+    );
+    breaks(
+        &puzzle(9, vec![cage("r1c1 r1c2")]),
+        &partial(9, &[("r1c1", 5)]),
+        &["equality cage r1c1-r1c2: 5 at r1c1 is the middle digit"],
+    );
+}
+
+#[test]
+fn numbered_rooms() {
+    let room = |side, index, digit| Constraint::NumberedRoom {
+        clue: Clue { side, index },
+        digit,
+    };
+    // Row 1 reads 1234: its first digit, 1, points at itself; from the right, 4 points at 1.
+    passes(
+        &puzzle(4, vec![room(Side::Left, 0, 1), room(Side::Right, 0, 1)]),
+        &grid(S),
+    );
+    let p = puzzle(4, vec![room(Side::Top, 1, 3)]);
+    // Column 2 reads 2, 4, 1, 3: the 2 puts the clue's digit in r2c2, which holds 4.
+    breaks(
+        &p,
+        &grid(S),
+        &["numbered room 3 above column 2: 2 at r1c2 puts 3 at r2c2, not 4"],
+    );
+    assert_eq!(p.broken(&grid(S))[0].cells, cells("r1c2 r2c2"));
+    passes(&p, &partial(4, &[("r1c2", 2)]));
+}
+
+#[test]
 fn little_killers() {
     let lk = |sum| Constraint::LittleKiller {
         clue: (-1, 2),

@@ -16,7 +16,7 @@
 //! once), placed at the first of them; and a global rule listed twice is written once.
 //!
 //! What f-puzzles cannot carry is an [`ErrorKind::Unsupported`] error naming the constraint
-//! and its index (`constraints[3]`): chess and taxicab rules (no key), an XV sum other than 10
+//! and its index (`constraints[3]`): chess and taxicab rules, rellik and equality cages, numbered rooms (no key), an XV sum other than 10
 //! or 5, a lockout difference other than ⌊N/2⌋ (f-puzzles' lockout has no value), a little
 //! killer clue that is not beside the grid, an arrow whose shaft enters its bulb, a region
 //! number of `N` or more. Any side is written; f-puzzles itself opens sides 3 to 16.
@@ -291,6 +291,24 @@ impl Writer {
             Constraint::Taxicab { distance } => {
                 return Err(unsupported(
                     format!("f-puzzles has no key for a taxicab rule (distance {distance})"),
+                    at,
+                ));
+            }
+            Constraint::Rellik { sum, .. } => {
+                return Err(unsupported(
+                    format!("f-puzzles has no key for a rellik cage (total {sum})"),
+                    at,
+                ));
+            }
+            Constraint::NumberedRoom { digit, .. } => {
+                return Err(unsupported(
+                    format!("f-puzzles has no key for a numbered room (digit {digit})"),
+                    at,
+                ));
+            }
+            Constraint::Equality { .. } => {
+                return Err(unsupported(
+                    "f-puzzles has no key for an equality cage".into(),
                     at,
                 ));
             }

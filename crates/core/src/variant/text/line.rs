@@ -446,9 +446,19 @@ fn constraints(args: &mut Args<'_>) -> Res<Vec<Constraint>> {
         "extraregion" => one(Constraint::ExtraRegion {
             cells: args.cells()?,
         }),
+        "equality" => one(Constraint::Equality {
+            cells: args.cells()?,
+        }),
         "killer" => {
             let sum = args.number_opt(u32_max)?.map(|s| s as u32);
             one(Constraint::Killer {
+                cells: args.cells()?,
+                sum,
+            })
+        }
+        "rellik" => {
+            let sum = args.number("a total", u32_max)? as u32;
+            one(Constraint::Rellik {
                 cells: args.cells()?,
                 sum,
             })
@@ -518,6 +528,11 @@ fn constraints(args: &mut Args<'_>) -> Res<Vec<Constraint>> {
                 cells,
                 sum,
             })
+        }
+        "numberedroom" => {
+            let digit = args.number("a digit", u16_max)? as u16;
+            let clue = args.clue()?;
+            one(Constraint::NumberedRoom { clue, digit })
         }
         "sandwich" | "xsum" | "skyscraper" => {
             let what = if args.keyword == "skyscraper" {

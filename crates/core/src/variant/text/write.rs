@@ -210,6 +210,7 @@ fn line(c: &Constraint, n: usize) -> String {
         }
         Constraint::Taxicab { distance } => format!("{name} {distance}"),
         Constraint::ExtraRegion { cells }
+        | Constraint::Equality { cells }
         | Constraint::RowIndexer { cells }
         | Constraint::ColumnIndexer { cells }
         | Constraint::BoxIndexer { cells } => with(None, set(cells)),
@@ -219,6 +220,7 @@ fn line(c: &Constraint, n: usize) -> String {
         }
         Constraint::Clone { cells, copies } => format!("{name} {} = {}", set(cells), set(copies)),
         Constraint::Killer { cells, sum } => with(sum.map(|s| s.to_string()), set(cells)),
+        Constraint::Rellik { cells, sum } => with(Some(sum.to_string()), set(cells)),
         Constraint::LittleKiller {
             clue,
             direction,
@@ -241,6 +243,9 @@ fn line(c: &Constraint, n: usize) -> String {
         Constraint::Sandwich { clue: c, sum } => format!("{name} {sum} {}", clue(*c, false)),
         Constraint::XSum { clue: c, sum } => format!("{name} {sum} {}", clue(*c, true)),
         Constraint::Skyscraper { clue: c, count } => format!("{name} {count} {}", clue(*c, true)),
+        Constraint::NumberedRoom { clue: c, digit } => {
+            format!("{name} {digit} {}", clue(*c, true))
+        }
         Constraint::Arrow { bulb, shaft } if bulb.len() == 1 => {
             let cells: Vec<Cell> = bulb.iter().chain(shaft).copied().collect();
             with(None, path(&cells))

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::super::clues::{Quadruple, Sandwich, Skyscraper, XSum};
+use super::super::clues::{Equality, Quadruple, Rellik, Sandwich, Skyscraper, XSum, rellik_start};
 use super::super::lines::{Ends, Renban, Zipper};
 use super::super::sums::{Cage, Combos, EqualSums, Term};
 use super::{Builder, Prop};
@@ -195,6 +195,37 @@ pub(super) fn add(
                 }
             }
         }
+        Constraint::Rellik { cells, sum } => {
+            let cells = b.cells(cells);
+            b.group(cells.clone());
+            // No set of different digits of 1..=N makes more than their sum.
+            if *sum as usize <= n * (n + 1) / 2 {
+                for &c in &cells {
+                    b.narrow(c as usize, rellik_start(n, *sum));
+                }
+                b.props.push(Prop::Rellik(Rellik {
+                    cells: cells.into_boxed_slice(),
+                    sum: *sum,
+                }));
+            }
+        }
+        Constraint::Equality { cells } => {
+            let cells = b.cells(cells);
+            b.group(cells.clone());
+            let all = super::super::ctx::range(0, ni - 1);
+            let half = n / 2;
+            // Bit d − 1 for digit d: the even digits are the odd bits.
+            let even = all & 0xAAAA_AAAA_AAAA_AAAA;
+            let low = super::super::ctx::range(0, half as i64 - 1);
+            let high = super::super::ctx::range((n - half) as i64, ni - 1);
+            for &c in &cells {
+                b.narrow(c as usize, low | high);
+            }
+            b.props.push(Prop::Equality(Equality {
+                cells: cells.into_boxed_slice(),
+                splits: [(even, all & !even), (low, high)],
+            }));
+        }
         Constraint::LittleKiller { cells, sum, .. } => {
             let cells = b.cells(cells);
             b.sum(cells.iter().map(|&c| (c, 1)).collect(), i64::from(*sum));
@@ -222,6 +253,15 @@ pub(super) fn add(
                 count: *count,
                 n: nu,
             }));
+        }
+        Constraint::NumberedRoom { clue, digit } => {
+            // The first cell holding p puts the digit in the p-th cell: a pair each.
+            let cells = b.cells(&clue.cells(n));
+            let v = i64::from(*digit);
+            for (p, &cell) in cells.iter().enumerate() {
+                let p = p as i64 + 1;
+                b.pair(cells[0], cell, move |x, y| x != p || y == v);
+            }
         }
         Constraint::Arrow { bulb, shaft } => {
             let mut terms: Vec<(u32, i64)> = shaft.iter().map(|&c| (b.index(c), 1)).collect();
