@@ -57,6 +57,17 @@ pub enum Command {
     /// With several threads (-j), a search that runs long borrows the threads left idle and
     /// races copies of itself on them, as `solve` does.
     Count(CountArgs),
+    /// For setters: the clues that can go, or why a puzzle is not unique and how to fix it.
+    ///
+    /// For a unique puzzle, classic or variant: every clue (given, rule, cage total) that could
+    /// go alone, and with --minimal a minimal set of clues. For one with several solutions: two
+    /// of them, the cells where they differ, and the givens that would make it unique or cut
+    /// its count most (exit 1 when a puzzle is not unique, or the time ran out).
+    ///
+    /// A clue can go when the puzzle without it still has its one solution. The fixes are one
+    /// digit in one cell, fewest solutions left first: counted exactly when every solution is
+    /// enumerated (up to --limit), else estimated by random probes and the best ones counted.
+    Setter(SetterArgs),
     /// Check each puzzle and list every error: bad symbols, cell counts, values, duplicates.
     Check(CheckArgs),
     /// Solve each puzzle by logic, step by step, and show the steps.
@@ -273,6 +284,16 @@ pub struct GenerateArgs {
     /// Killer puzzles with a few givens as well as cages (with --variant killer).
     #[arg(long, requires = "variant")]
     pub killer_givens: bool,
+
+    /// Killer puzzles with exactly N givens, placed at random first, the cages made around
+    /// them (with --variant killer; none is taken away, so some may not be needed).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "variant",
+        conflicts_with = "killer_givens"
+    )]
+    pub givens: Option<usize>,
 
     /// Killer puzzles: take off every cage total the puzzle can do without, keeping it unique
     /// (with --variant killer; by default every cage shows its total).
@@ -518,8 +539,51 @@ pub struct CountArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_limit)]
     pub limit: usize,
 
+    /// Past the limit, estimate the number of solutions by random probes of the search tree
+    /// for this many seconds (`--estimate=2`; default 1, within --timeout), with its standard
+    /// error. Grids up to 64×64.
+    ///
+    /// Knuth's estimator: each probe walks down the tree taking a random branch, the branches
+    /// with at most 64 solutions counted exactly; the estimate is the probes' mean
+    /// (docs/benchmarks.md says how close it lands on counts known).
+    #[arg(long, value_name = "SECONDS", num_args = 0..=1, require_equals = true, default_missing_value = "1", value_parser = parse_seconds)]
+    pub estimate: Option<std::time::Duration>,
+
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SetterArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: ListOutputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// For a unique puzzle, also a minimal set of clues: givens taken away first, then rules,
+    /// each in a random order (--seed), each while the puzzle stays unique.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// The seed of --minimal's order: the same seed, the same set. Default: a seed from the
+    /// clock (printed on stderr).
+    #[arg(long, value_name = "N", requires = "minimal")]
+    pub seed: Option<u64>,
+
+    /// The most fixes listed for a puzzle with several solutions.
+    #[arg(long, value_name = "N", default_value_t = 12)]
+    pub fixes: usize,
+
+    /// Solutions enumerated to count the fixes exactly; past it they are estimated.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_limit)]
+    pub limit: usize,
+
+    /// Give up a puzzle after this many seconds: what was found is said, the rest unknown.
+    /// Default: no limit.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Args)]

@@ -45,6 +45,7 @@ fn run() -> anyhow::Result<Status> {
     match &cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
+        Command::Setter(args) => commands::setter::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::Explain(args) => commands::explain::run(args),
         Command::Hint(args) => commands::hint::run(args),

@@ -238,7 +238,8 @@ impl Out {
 
     /// The text of one CSV column from a command's JSON object: `solution` from its grid (a
     /// line), `errors` the messages joined by `; `, `step` a hint's `text`, `wrong` the
-    /// mistakes; other fields as they are (numbers, words), objects as JSON.
+    /// mistakes; `a.b` the field `b` of the object `a`; other fields as they are (numbers,
+    /// words), objects as JSON.
     fn csv_field(&self, column: &str, fields: &Value) -> String {
         let joined = |v: &Value, key: Option<&str>| {
             v.as_array().map_or_else(String::new, |items| {
@@ -258,7 +259,12 @@ impl Out {
             },
             "step" => fields["text"].as_str().unwrap_or_default().to_owned(),
             "wrong" => joined(&fields["wrong"], None),
-            _ => match &fields[column] {
+            // A field of an object: `estimate.count`.
+            _ => match column
+                .split('.')
+                .try_fold(fields, |v, key| v.get(key))
+                .unwrap_or(&Value::Null)
+            {
                 Value::Null => String::new(),
                 Value::String(s) => s.clone(),
                 v => v.to_string(),

@@ -7,6 +7,7 @@ mod generate_variant;
 mod hardening;
 mod logic;
 mod readme;
+mod setter;
 mod variants;
 
 use std::path::PathBuf;
@@ -669,6 +670,8 @@ fn every_json_object_has_line_and_status() {
         &["solve"][..],
         &["solve", "--all", "--limit", "3"],
         &["count"],
+        &["count", "--estimate=0.05"],
+        &["setter"],
         &["check"],
         &["explain"],
         &["rate"],

@@ -103,3 +103,36 @@ fn variant_generation_refuses_what_it_cannot_do() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn killers_with_a_number_of_givens() {
+    let out = generate("killer", &["--givens", "4", "-f", "json"]);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    for o in &lines {
+        let text = o["text"].as_str().expect("the text form");
+        let givens: usize = text
+            .lines()
+            .take(6)
+            .map(|row| row.chars().filter(char::is_ascii_digit).count())
+            .sum();
+        assert_eq!(givens, 4, "{text}");
+        assert!(text.contains("killer"), "{text}");
+        let payload = o["payload"].as_str().expect("a payload");
+        let counted = stdout(
+            nsudoku()
+                .arg("count")
+                .write_stdin(payload)
+                .assert()
+                .success(),
+        );
+        assert_eq!(counted, "1\n");
+    }
+    for bad in [
+        &["--variant", "diagonal", "--givens", "3"][..],
+        &["--variant", "killer", "--size", "4", "--givens", "17"],
+        &["--variant", "killer", "--givens", "3", "--killer-givens"],
+    ] {
+        nsudoku().arg("generate").args(bad).assert().code(2);
+    }
+}

@@ -57,7 +57,7 @@ fn readme_examples_run_as_shown() {
 
 #[test]
 fn the_user_guide_examples_run_as_shown() {
-    run_examples("docs/guide.md", 23);
+    run_examples("docs/guide.md", 24);
 }
 
 #[test]
@@ -188,7 +188,18 @@ fn the_json_table_lists_what_each_command_gives() {
         ),
         (
             "count",
-            &[&["count", "--limit", "3"], &["count", "--timeout", "0"]],
+            &[
+                &["count", "--limit", "3", "--estimate=0.1"],
+                &["count", "--timeout", "0"],
+            ],
+            input.clone(),
+        ),
+        (
+            "setter",
+            &[
+                &["setter", "--minimal", "--seed", "1"],
+                &["setter", "--timeout", "0"],
+            ],
             input.clone(),
         ),
         ("check", &[&["check"]], input.clone()),
@@ -246,6 +257,7 @@ fn the_json_table_lists_what_each_command_gives() {
             "solve",
             "solve --all",
             "count",
+            "setter",
             "check",
             "explain",
             "hint",

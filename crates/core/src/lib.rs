@@ -13,6 +13,8 @@
 //! - [`transform`] relabels and permutes grids without changing their solutions.
 //! - [`logic`] solves step by step with human techniques, explains, hints and rates.
 //! - [`generate`] makes unique puzzles of any shape, symmetry and difficulty.
+//! - [`setter`] answers a setter: which clues can go, why a puzzle is not unique yet and what
+//!   would fix it, about how many solutions it has.
 //!
 //! The library does no I/O and holds no global state; every value is `Send`.
 //!
@@ -40,6 +42,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod setter;
 pub mod solve;
 pub mod transform;
 pub mod variant;

@@ -7,6 +7,7 @@ mod examples;
 mod generate;
 mod logic;
 mod props;
+mod setter;
 mod shapes;
 mod solve;
 mod variant;

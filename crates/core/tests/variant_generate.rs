@@ -314,3 +314,23 @@ fn unique_and_minimal(kinds: &str, g: &Generated, totals: bool) {
         }
     }
 }
+
+#[cfg(feature = "sat")]
+#[test]
+fn killers_with_a_number_of_givens_have_that_many() {
+    use nsudoku::solve::cnf::count_solutions_cnf;
+    for (size, k) in [(4, 2), (6, 5)] {
+        let mut options = Options::new(size, vec![Kind::Killer]);
+        options.givens = Some(k);
+        let generator = Generator::new(options, 3);
+        for i in 0..2 {
+            let g = generator.puzzle(i).expect("a killer");
+            let p = &g.puzzle;
+            assert_eq!(p.givens().iter().filter(|&&d| d != 0).count(), k);
+            assert!(!p.constraints().is_empty());
+            let (count, first) = count_solutions_cnf(p, 2);
+            assert_eq!(count, 1, "the oracle counts {count}");
+            assert_eq!(first.as_deref(), Some(&g.solution[..]));
+        }
+    }
+}

@@ -47,7 +47,7 @@ fn classic_batch(rows: Rows<'_>, boxes: Option<BoxShape>) -> PyResult<(Rows<'_>,
     Ok((rows, options))
 }
 
-/// A batch of classic puzzles for `what` (`rate_many`), which refuses variant ones.
+/// A batch of classic puzzles for `what` (`canonical_many`), which refuses variant ones.
 fn classic_only<'a>(
     input: &'a Input<'_>,
     boxes: Option<BoxShape>,
@@ -210,9 +210,13 @@ pub fn rate_many<'py>(
     timeout: Option<f64>,
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let (rows, options) = classic_only(&puzzles, r#box, "rate_many")?;
     let scale = self::scale(scale)?;
     let runner = Runner::new(threads, input::duration(timeout)?)?;
+    let rows = puzzles.rows()?;
+    if rows.is_variant() {
+        return variant_batch::rate(py, runner, &rows, r#box, variant::options(false));
+    }
+    let (rows, options) = classic_batch(rows, r#box)?;
     runner.array::<f64, _, _, _>(
         py,
         rows.len(),

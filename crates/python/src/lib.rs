@@ -6,7 +6,8 @@
 //! (`input.rs`, which tells variant puzzles from classic ones; batches in `batch.rs` and
 //! `variant_batch.rs`), makes its calls into the library with the GIL released
 //! (`run.rs`), and turns the answer into Python objects (`grid.rs`, `logic.rs`,
-//! `generate.rs`, `variant.rs`) or into one of the package's exceptions (`errors.rs`).
+//! `generate.rs`, `variant.rs`; `setter.rs` answers as `dict`s) or into one of the package's
+//! exceptions (`errors.rs`).
 //!
 //! ```text
 //! str, rows, ndarray, Grid ──── input.rs ─► Grid ────────────┐
@@ -32,6 +33,7 @@ mod repr;
 mod rows;
 mod run;
 mod runner;
+mod setter;
 mod single;
 mod transform;
 mod variant;
@@ -62,6 +64,8 @@ fn _nsudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(single::check, m)?)?;
     m.add_function(wrap_pyfunction!(single::solutions, m)?)?;
     m.add_function(wrap_pyfunction!(single::canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(setter::setter, m)?)?;
+    m.add_function(wrap_pyfunction!(setter::estimate, m)?)?;
     m.add_function(wrap_pyfunction!(logic::explain, m)?)?;
     m.add_function(wrap_pyfunction!(logic::hint, m)?)?;
     m.add_function(wrap_pyfunction!(logic::rate, m)?)?;

@@ -1,4 +1,4 @@
-//! Batches of variant puzzles: `solve_many` and `count_many` over texts (links, payloads,
+//! Batches of variant puzzles: `solve_many`, `count_many` and `rate_many` over texts (links, payloads,
 //! JSON, the text form) whose first is a variant puzzle.
 //!
 //! Each puzzle is read and searched on a worker of the batch's rayon pool ([`Runner`]), one
@@ -9,6 +9,7 @@
 //! a solution whose givens already break a rule. A classic puzzle among them is read as a variant without constraints. The
 //! reader's warnings are not given for batches (`Variant(text).warnings` has them).
 
+use nsudoku::logic::Outcome;
 use nsudoku::parse::{self, read_line};
 use nsudoku::variant::Puzzle;
 use nsudoku::variant::fpuzzles::ReadOptions;
@@ -123,6 +124,48 @@ pub fn count<'py>(
                     _ => Status::Counted,
                 },
                 false => Status::Counted,
+            }
+        },
+    )
+}
+
+/// Rates every puzzle of a variant batch by the variant logic (see `nsudoku.rate_many`): the
+/// hardest step's ER of each unique puzzle (NaN where not rated) and the status codes, as
+/// `rate` rates one.
+pub fn rate<'py>(
+    py: Python<'py>,
+    runner: Runner,
+    rows: &Rows<'_>,
+    boxes: Option<BoxShape>,
+    options: ReadOptions,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    variant::refuse_box(boxes)?;
+    runner.one_at_a_time().array::<f64, _, _, _>(
+        py,
+        rows.len(),
+        1,
+        || (),
+        |(), i, stop, out| {
+            out[0] = f64::NAN;
+            let Some(puzzle) = read(rows, i, options) else {
+                return Status::Invalid;
+            };
+            let mut solutions = puzzle.solutions().with_stop(stop.clone());
+            let count = solutions.count_up_to(2).count;
+            if solutions.interrupted() {
+                return Status::Timeout;
+            }
+            match count {
+                0 => unsolved(&puzzle),
+                1 => match nsudoku::logic::rate_variant(&puzzle, stop) {
+                    Ok(r) if r.outcome == Outcome::Interrupted => Status::Timeout,
+                    Ok(r) => {
+                        out[0] = r.er;
+                        Status::Rated
+                    }
+                    Err(_) => Status::Error,
+                },
+                _ => Status::Multiple,
             }
         },
     )

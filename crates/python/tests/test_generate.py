@@ -102,6 +102,12 @@ def test_generate_variant_refuses_what_it_cannot_make():
         nsudoku.generate(variant="diagonal", hide_totals=True)
     with pytest.raises(ValueError, match="hide_totals"):
         nsudoku.generate_many(2, hide_totals=True)
+    with pytest.raises(ValueError, match="givens"):
+        nsudoku.generate(variant="diagonal", givens=3)
+    with pytest.raises(ValueError, match="givens"):
+        nsudoku.generate(givens=3)
+    with pytest.raises(ValueError, match="givens"):
+        nsudoku.generate(4, variant="killer", givens=17)
     with pytest.raises(ValueError, match="not both"):
         nsudoku.generate(variant="killer", difficulty="easy", rating=(1.0, 2.0))
     # A band no puzzle falls in: Timeout when the time runs out first.
@@ -121,3 +127,16 @@ def test_generate_many_variant_equals_the_cli_on_any_threads(cli):
     # None, and zeros, for a puzzle not found in time.
     missed, zeros = nsudoku.generate_many(2, variant="killer", rating=(1.0, 1.0), seed=1, timeout=0.1)
     assert missed == [None, None] and not zeros.any()
+
+
+def test_killers_with_a_number_of_givens_and_rated_in_batches(cli):
+    g = nsudoku.generate(6, variant="killer", givens=5, seed=3)
+    assert g.puzzle.givens.clues == 5
+    assert nsudoku.count(g.puzzle, limit=2) == 1 and nsudoku.solve(g.puzzle) == g.solution
+    (made,) = cli("generate", "--variant", "killer", "--size", "6", "--givens", "5", "--seed", "3", "--to", "payload", json_output=False)
+    assert g.puzzle.to_payload() == made
+    # rate_many on variant puzzles: as rate rates each one.
+    puzzles = [p.to_payload() for p in nsudoku.generate_many(3, 6, variant="killer", givens=2, seed=1)[0]]
+    er, status = nsudoku.rate_many(puzzles + ["not a puzzle"], threads=2)
+    assert status.tolist() == ["rated"] * 3 + ["invalid"]
+    assert er[:3].tolist() == [nsudoku.rate(p).er for p in puzzles]

@@ -311,6 +311,10 @@ pub struct CountRequest {
     #[serde(default)]
     #[schema(minimum = 0)]
     pub timeout: Option<f64>,
+    /// Past the limit, estimate the number of solutions (random probes for at most a second,
+    /// within the time budget; grids up to 64×64).
+    #[serde(default)]
+    pub estimate: bool,
 }
 
 /// The answer of `POST /api/v1/count`.
@@ -325,6 +329,12 @@ pub struct CountResponse {
     pub exact: bool,
     /// The same as `exact`.
     pub complete: bool,
+    /// With `estimate`, past the limit: about how many solutions (`count`, null past 1.8e308;
+    /// `log10`; `relative_error`, the standard error over the estimate; `probes`; `exact`;
+    /// `method`), or null when no probe ended in time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub estimate: Option<serde_json::Value>,
     /// For a variant puzzle: what the reader skipped.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
@@ -339,6 +349,7 @@ impl CountResponse {
             count: count.count,
             exact: count.exact,
             complete: count.exact,
+            estimate: None,
             warnings,
         }
     }
@@ -691,6 +702,11 @@ pub struct GenerateRequest {
     /// without, keeping it unique (by default every cage shows its total).
     #[serde(default)]
     pub hide_totals: bool,
+    /// Killer puzzles (`variant` with `killer`): exactly this many givens, placed at random
+    /// first, the cages made around them (none is taken away, so some may not be needed).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 256)]
+    pub givens: Option<usize>,
 }
 
 impl GenerateRequest {

@@ -12,7 +12,8 @@
 //!
 //! Wherever a puzzle is taken, a variant one may be too (variant.rs): `solve`, `count`,
 //! `check` and batches answer for it as for a classic one, and so do `hint`, `explain` and
-//! `rate` (logic.rs: each step names the constraints it uses); `canon`, `dedup` and `transform`
+//! `rate` (logic.rs: each step names the constraints it uses) and `setter` (setter.rs: the
+//! clues that can go, the givens that fix a puzzle with several solutions); `canon`, `dedup` and `transform`
 //! refuse it with a 422. `read` answers any puzzle as the page draws it (draw.rs), `candidates` with each cell's
 //! true candidates (candidates.rs).
 //!
@@ -34,6 +35,7 @@ mod forms;
 mod logic;
 mod routes;
 mod schema;
+mod setter;
 mod solve;
 mod state;
 mod variant;
@@ -65,6 +67,8 @@ pub use state::{AppState, Config};
     info(
         title = "nsudoku",
         description = "Solve, count, check, explain, rate and generate Sudoku of every size; \
+                       for setters, the clues that can go and the givens that fix a \
+                       puzzle with several solutions; \
                        canonical forms, duplicates and equivalent copies of puzzles up to \
                        16×16; \
                        solve, count, check, hint, explain and rate variant Sudoku (f-puzzles \
@@ -77,6 +81,7 @@ pub use state::{AppState, Config};
         openapi,
         routes::solve,
         routes::count,
+        routes::setter,
         routes::check,
         routes::read,
         routes::candidates,
@@ -104,6 +109,7 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/api/v1/solve", post(routes::solve))
         .route("/api/v1/count", post(routes::count))
+        .route("/api/v1/setter", post(routes::setter))
         .route("/api/v1/check", post(routes::check))
         .route("/api/v1/read", post(routes::read))
         .route("/api/v1/candidates", post(routes::candidates))

@@ -15,6 +15,7 @@ use crate::api::*;
 use crate::candidates::{self, CandidatesRequest, CandidatesResponse};
 use crate::draw::{self, ReadRequest, ReadResponse, with_puzzle};
 use crate::error::{ApiError, ApiErrors, ApiJson, ErrorResponse};
+use crate::setter::{SetterRequest, SetterResponse};
 use crate::solve::solve_request;
 use crate::state::AppState;
 use crate::variant;
@@ -88,14 +89,50 @@ pub async fn count(
     }
     state
         .answer(req.timeout, move |stop| {
-            Ok(match req.read.read(&req.puzzle)? {
+            let (mut answer, puzzle) = match req.read.read(&req.puzzle)? {
                 Read::Classic(grid) => {
-                    let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop);
+                    let mut solutions = Solutions::new(&grid, Engine::Auto).with_stop(stop.clone());
                     let count = solutions.count_up_to(limit);
-                    CountResponse::of(count, solutions.interrupted(), Vec::new())
+                    let answer = CountResponse::of(count, solutions.interrupted(), Vec::new());
+                    (answer, nsudoku::variant::Puzzle::from_grid(&grid).ok())
                 }
-                Read::Variant(read) => variant::count(&read, limit, stop),
-            })
+                Read::Variant(read) => (
+                    variant::count(&read, limit, stop.clone()),
+                    Some(read.puzzle),
+                ),
+            };
+            if req.estimate && !answer.exact && answer.status != "timeout" {
+                answer.estimate = Some(
+                    puzzle
+                        .and_then(|p| crate::setter::estimate(&p, &stop))
+                        .unwrap_or(serde_json::Value::Null),
+                );
+            }
+            Ok(answer)
+        })
+        .await
+}
+
+/// `POST /api/v1/setter`: the clues of a unique puzzle that can go (and a minimal set), or two
+/// solutions of one with several and the givens that would fix it.
+#[utoipa::path(
+    post,
+    path = "/api/v1/setter",
+    request_body = SetterRequest,
+    responses((status = 200, body = SetterResponse), ApiErrors)
+)]
+pub async fn setter(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SetterRequest>,
+) -> Result<Json<SetterResponse>, ApiError> {
+    state
+        .answer(req.timeout, move |stop| {
+            let read = match req.read.read(&req.puzzle)? {
+                Read::Classic(grid) => variant::of_classic(&grid)?,
+                Read::Variant(read) => read,
+            };
+            crate::logic::unbroken(&read.puzzle)?;
+            crate::setter::answer(&req, &read.puzzle, read.warnings.clone(), &stop)
         })
         .await
 }
@@ -475,6 +512,11 @@ pub async fn generate(
     if req.hide_totals {
         return Err(ApiError::bad_request(
             "hide_totals: only killer puzzles (variant) have cage totals",
+        ));
+    }
+    if req.givens.is_some() {
+        return Err(ApiError::bad_request(
+            "givens: only killer puzzles (variant) take a number of givens",
         ));
     }
     let mut options = GenerateOptions::new(shape);

@@ -144,7 +144,8 @@ fn rows_of(line: &str) -> Vec<Vec<u32>> {
 fn example(request: &str) -> Option<Value> {
     Some(match request {
         "SolveRequest" | "HintRequest" | "CanonRequest" => json!({ "puzzle": CLASSIC }),
-        "CountRequest" => json!({ "puzzle": SMALL, "limit": 10 }),
+        "CountRequest" => json!({ "puzzle": SMALL, "limit": 10, "estimate": true }),
+        "SetterRequest" => json!({ "puzzle": SMALL, "fixes": 3, "limit": 1000, "timeout": 5 }),
         "CheckRequest" => json!({ "puzzle": CLASSIC, "grid": CLASSIC }),
         "LogicRequest" => json!({ "puzzle": CLASSIC, "timeout": 10 }),
         "ReadRequest" => json!({ "puzzle": VARIANT }),

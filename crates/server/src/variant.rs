@@ -127,7 +127,7 @@ pub async fn generate(
     req: GenerateRequest,
     kinds: &str,
 ) -> Result<axum::Json<GenerateResponse>, ApiError> {
-    use nsudoku::generate::variant::{Generator, Kind, Options, parse_kinds};
+    use nsudoku::generate::variant::{Generator, Kind, Options, givens_problem, parse_kinds};
     use nsudoku::variant::{fpuzzles, text};
     let kinds = parse_kinds(kinds).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
     if req.shape.is_some() {
@@ -146,9 +146,13 @@ pub async fn generate(
             "size: variant puzzles are generated from 4×4 to 16×16, not {n}×{n}"
         )));
     }
+    if let Some(problem) = givens_problem(&kinds, n, req.givens) {
+        return Err(ApiError::bad_request(format!("givens: {problem}")));
+    }
     let options = Options {
         symmetry: req.symmetry.unwrap_or_default(),
         hide_totals: req.hide_totals,
+        givens: req.givens,
         rating: req.band()?,
         ..Options::new(n, kinds)
     };

@@ -13,6 +13,7 @@ mod body;
 mod candidates;
 mod draw;
 mod forms;
+mod setter;
 mod variant;
 mod variant_logic;
 
@@ -123,6 +124,7 @@ async fn healthz_and_openapi() {
         "/api/v1/openapi.json",
         "/api/v1/solve",
         "/api/v1/count",
+        "/api/v1/setter",
         "/api/v1/check",
         "/api/v1/hint",
         "/api/v1/explain",
@@ -167,7 +169,7 @@ async fn every_request_is_closed_and_its_example_is_answered() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}");
         tried += 1;
     }
-    assert_eq!(tried, 12, "every endpoint that takes a body");
+    assert_eq!(tried, 13, "every endpoint that takes a body");
     let text = schemas["SolveRequest"]["properties"]["box"]["pattern"].as_str();
     assert_eq!(text, Some("^[1-9][0-9]{0,2}x[1-9][0-9]{0,2}$"));
 }

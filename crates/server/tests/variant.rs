@@ -632,6 +632,9 @@ async fn generate_makes_variant_puzzles_that_count_as_unique() {
         json!({ "variant": "killer", "rating": [2.0] }),
         json!({ "variant": "diagonal", "hide_totals": true }),
         json!({ "hide_totals": true }),
+        json!({ "variant": "diagonal", "givens": 3 }),
+        json!({ "givens": 3 }),
+        json!({ "variant": "killer", "size": 4, "givens": 17 }),
         json!({ "rating": [1.0, 2.0, 3.0] }),
     ] {
         let (status, v) = post_json("/api/v1/generate", bad.clone()).await;
@@ -725,4 +728,14 @@ async fn generate_hides_killer_totals() {
         totals(&hidden) < hidden.constraints().len(),
         "some total taken off"
     );
+}
+
+#[tokio::test]
+async fn generate_makes_killers_with_a_number_of_givens() {
+    let ask = json!({ "variant": "killer", "size": 6, "seed": 2, "givens": 4 });
+    let (status, v) = post_json("/api/v1/generate", ask).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let puzzle = generated_puzzle(&v);
+    assert_eq!(puzzle.givens().iter().filter(|&&d| d != 0).count(), 4);
+    assert!(!puzzle.constraints().is_empty());
 }

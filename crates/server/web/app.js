@@ -4,7 +4,7 @@
 
 import { post, ApiError } from './api.js';
 import { Board } from './board.js';
-import { drawConstraints, hasOutside, markBroken, markUsed } from './draw.js';
+import { drawConstraints, hasOutside, markBroken, markRedundant, markUsed } from './draw.js';
 import {
   candidates, conflicts, geometryOf, isGame, newGame, perform, redo, undo, values,
 } from './game.js';
@@ -117,6 +117,8 @@ function draw() {
     });
   }
   const peers = new Set(settings.highlight && !ex && ui.selected.size === 1 ? geometryOf(game).peers[ui.cursor] : []);
+  // In setter mode: the givens and rules that can go, the cells where two solutions differ.
+  const found = setter.marks();
   board.render({
     values: vals,
     givens,
@@ -135,9 +137,12 @@ function draw() {
     symbol: sym,
     solved: game.solved && !ex,
     explaining: !!ex,
+    redundant: found.redundant,
+    differ: found.differ,
   });
   markBroken(board.variant, ex ? new Set() : ui.broken.constraints);
   markUsed(board.variant, hint?.constraints || new Set());
+  markRedundant(board.variant, found.constraints);
   drawPad(vals);
   drawInfo();
   $('undo').disabled = !game.history.length || !!ex;
@@ -699,7 +704,7 @@ async function reveal(all) {
 // ---- setter mode -----------------------------------------------------------------------
 
 const setter = new Setter({
-  game: () => game, board, start, rate, solution, busy, message, draw,
+  game: () => game, board, start, rate, solution, busy, message, draw, act,
 });
 function setterCount() {
   setter.count();

@@ -159,7 +159,11 @@ export class Board {
           html += `<div class="marks">${spans.join('')}</div>`;
         }
         if (centre.length) html += `<span class="centre">${centre.map(sym).join('')}</span>`;
+        // Two solutions of a setter's puzzle disagree here: their digits.
+        const alt = view.differ?.get(i);
+        if (alt) html += `<span class="alt">${sym(alt[0])} | ${sym(alt[1])}</span>`;
         label += 'empty';
+        if (alt) label += `, ${sym(alt[0])} in one solution and ${sym(alt[1])} in another`;
         if (marks.length) label += `, candidates ${marks.map(sym).join(' ')}`;
         if (centre.length) label += `, centre marks ${centre.map(sym).join(' ')}`;
       }
@@ -174,6 +178,8 @@ export class Board {
       if (hint?.cells?.has(i)) cls.push('hint-cell');
       if (hint?.houseCells?.has(i)) cls.push('hint-house');
       if (hint?.targets?.has(i)) { cls.push('hint-target'); label += ', hint'; }
+      if (view.redundant?.has(i)) { cls.push('redundant'); label += ', can go'; }
+      if (view.differ?.has(i)) cls.push('differ');
       const cache = this.cache[i];
       const clsText = cls.join(' ');
       const cell = this.cells[i];

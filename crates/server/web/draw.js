@@ -305,6 +305,11 @@ export function markUsed(svg, indices) {
   mark(svg, 'used', indices);
 }
 
+/** Marks the constraints of `indices` as ones the setter's puzzle could do without. */
+export function markRedundant(svg, indices) {
+  mark(svg, 'redundant', indices);
+}
+
 function mark(svg, cls, indices) {
   for (const g of svg.querySelectorAll('g.vc')) g.classList.toggle(cls, indices.has(Number(g.dataset.k)));
 }

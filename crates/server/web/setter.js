@@ -4,7 +4,11 @@
 // bounded (a limit and the server's time budget) and cancelled by the next change. The
 // constraints are lines of the variant text form (`game.lines`); the server reads them
 // (/api/v1/read: the drawing, the share links) and counts them. Classic grids without
-// constraints count offline too (solver.js).
+// constraints count offline too (solver.js). After each count the server says more
+// (/api/v1/setter): for a unique puzzle, the clues that could each go (marked on the board,
+// each with a button that takes it away); for one with several solutions, the cells where two
+// of them differ (with their two digits) and the givens that would fix it, best first, as
+// buttons that give them.
 
 import { post } from './api.js';
 import { drawConstraints, hasOutside } from './draw.js';
@@ -48,6 +52,12 @@ export const KINDS = {
 
 const cellName = (i, n) => `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
 
+/** The index of a cell named `r3c12` in a grid of side `n`. */
+const cellIndex = (name, n) => {
+  const [r, c] = name.slice(1).split('c').map(Number);
+  return (r - 1) * n + c - 1;
+};
+
 /** The text form's line for `kind` over `cells` (indices, in the order drawn), or null when
  *  the cells do not fit it. */
 export function lineOf(kind, cells, n, total) {
@@ -82,12 +92,14 @@ const bodyOf = (g) => (isVariant(g) ? { puzzle: puzzleText(g) } : { puzzle: toRo
 
 export class Setter {
   /** `app`: `game()` (the game on screen), `board`, `start(game, note)`, `rate(game)`,
-   *  `solution()`, `busy(label, work)`, `message(text, kind)`, `draw()`. */
+   *  `solution()`, `busy(label, work)`, `message(text, kind)`, `draw()`, `act(action)`. */
   constructor(app) {
     this.app = app;
     this.timer = 0;
     this.abort = null;
     this.run = 0;
+    // What the server said of the puzzle as last counted (/api/v1/setter), with its game.
+    this.report = null;
     // A click in the board's margin, with a clue outside the grid chosen, places the clue.
     app.board.el.parentElement.addEventListener('pointerdown', (e) => {
       if (!CLUES[this.kind()] || !this.app.game()?.setter || app.board.cellAt(e.target) >= 0) return;
@@ -287,9 +299,17 @@ export class Setter {
     return true;
   }
 
-  /** Counts again soon (after the keys of a burst). */
+  /** Counts again soon (after the keys of a burst). What was said of the puzzle before the
+   *  change goes at once. */
   count() {
     clearTimeout(this.timer);
+    this.run++;
+    this.abort?.abort();
+    if (this.report) {
+      this.report = null;
+      this.showReport();
+      this.app.draw();
+    }
     this.timer = setTimeout(() => this.runCount(), 250);
   }
 
@@ -326,6 +346,106 @@ export class Setter {
     if (!current()) return;
     out.dataset.count = count === 1 && exact ? 'unique' : exact ? String(count) : `${count}+`;
     out.textContent = `${what}: ${count === 0 && exact ? 'no solution' : count === 1 && exact ? 'unique' : `${count}${exact ? '' : '+'} solutions`}`;
+    if (count > 0 && (count > 1 || exact)) this.analyse(g, run, body, this.abort);
+  }
+
+  /** Asks the server what more it says of the puzzle counted by `run`: the clues that can
+   *  go, or the givens that fix it (none offline, or when a change came first). */
+  async analyse(g, run, body, abort) {
+    let res;
+    try {
+      res = await post('setter', { ...body, fixes: 6, timeout: 5 }, { signal: abort.signal });
+    } catch {
+      return;
+    }
+    if (g !== this.app.game() || run !== this.run || !['unique', 'multiple'].includes(res.status)) return;
+    this.report = res;
+    this.showReport();
+    this.app.draw();
+  }
+
+  /** What the board marks of the last report: the givens (`redundant`) and constraints that
+   *  can go; the cells where two solutions differ, with their two digits (`differ`). */
+  marks() {
+    const out = { redundant: new Set(), differ: new Map(), constraints: new Set() };
+    const r = this.report;
+    const g = this.app.game();
+    if (!r || !g?.setter) return out;
+    const n = g.size;
+    if (r.status === 'unique') {
+      for (const c of r.clues) {
+        if (!c.redundant) continue;
+        if (c.kind === 'given') out.redundant.add(cellIndex(c.cell, n));
+        else if (c.kind === 'constraint') out.constraints.add(c.index);
+      }
+    } else {
+      const [a, b] = r.solutions.map((rows) => rows.flat());
+      for (const name of r.differ) {
+        const i = cellIndex(name, n);
+        out.differ.set(i, [a[i], b[i]]);
+      }
+    }
+    return out;
+  }
+
+  /** The report in the bar: the clues that can go, each a button that takes it away; or the
+   *  givens that fix the puzzle, each a button that gives it. */
+  showReport() {
+    const box = $('setter-report');
+    box.replaceChildren();
+    const r = this.report;
+    if (!r) return;
+    const note = (text) => box.append(Object.assign(document.createElement('span'), { textContent: text }));
+    const button = (text, label, cls, onClick) => {
+      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text, className: cls });
+      b.setAttribute('aria-label', label);
+      b.addEventListener('click', onClick);
+      box.append(b);
+    };
+    if (r.status === 'unique') {
+      const gone = r.clues.filter((c) => c.redundant);
+      // A cage that can go takes its total with it: the total is not offered again.
+      const cages = new Set(gone.filter((c) => c.kind === 'constraint').map((c) => c.index));
+      const offered = gone.filter((c) => !(c.kind === 'total' && cages.has(c.index)));
+      const late = r.complete ? '' : ' (not all checked in time)';
+      if (!offered.length) { note(`Every clue is needed${late}.`); return; }
+      note(`Can go, each alone${late}:`);
+      for (const c of offered) button(`${c.text} ✕`, `Remove ${c.text}`, 'clue', () => this.removeClue(c));
+      return;
+    }
+    const many = `${r.count}${r.exact ? '' : '+'} solutions`;
+    note(`${many}: two of them differ in the marked cells.${r.fixes.length ? ' A given that fixes it:' : ''}`);
+    for (const f of r.fixes) {
+      const left = f.count === 1 ? 'unique' : `${f.exact ? '' : 'about '}${f.count} left`;
+      button(`${f.cell} = ${f.digit} (${left})`, `Give ${f.digit} in ${f.cell}: ${left}`, f.count === 1 ? 'fix unique' : 'fix', () => this.give(f));
+    }
+  }
+
+  /** Takes away a clue the report says can go: a given, a rule, or a cage's total. */
+  async removeClue(c) {
+    const g = this.app.game();
+    if (!g?.setter) return;
+    if (c.kind === 'given') {
+      this.app.act({ type: 'clear', cells: [cellIndex(c.cell, g.size)] });
+      return;
+    }
+    // The server reads one constraint a line, in order.
+    const drawn = g.variant?.constraints || [];
+    if (!g.lines || drawn.length !== g.lines.length || !g.lines[c.index]) {
+      this.app.message('Remove that rule with "Remove here" over its cells.', 'bad');
+      return;
+    }
+    if (c.kind === 'total') g.lines[c.index] = g.lines[c.index].replace(/^killer \d+ /, 'killer ');
+    else g.lines.splice(c.index, 1);
+    await this.refresh(g);
+    this.count();
+  }
+
+  /** Gives the digit a fix offers. */
+  give(f) {
+    const g = this.app.game();
+    if (!g?.setter) return;
+    this.app.act({ type: 'digit', cells: [cellIndex(f.cell, g.size)], digit: f.digit, mode: 'normal' });
   }
 
   /** Each cell's true candidates (the digits it holds in some solution), from the server:

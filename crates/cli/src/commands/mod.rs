@@ -17,6 +17,7 @@ pub mod generate;
 pub mod hint;
 pub mod rate;
 pub mod serve;
+pub mod setter;
 pub mod solve;
 pub mod transform;
 

@@ -254,6 +254,33 @@ impl Puzzle {
         Ok(())
     }
 
+    /// Takes away the constraint at `index` (the later ones move down one place), or `None`
+    /// when there is none there.
+    pub fn remove_constraint(&mut self, index: usize) -> Option<Constraint> {
+        (index < self.constraints.len()).then(|| self.constraints.remove(index))
+    }
+
+    /// Keeps the constraints for which `keep` (given each one's index) says true, in order.
+    pub fn retain_constraints(&mut self, mut keep: impl FnMut(usize, &Constraint) -> bool) {
+        let mut index = 0;
+        self.constraints.retain(|c| {
+            index += 1;
+            keep(index - 1, c)
+        });
+    }
+
+    /// Takes away the total of the killer cage at `index`, which stays as a cage of different
+    /// digits; false when that constraint is no cage with a total.
+    pub fn clear_total(&mut self, index: usize) -> bool {
+        match self.constraints.get_mut(index) {
+            Some(Constraint::Killer { sum, .. }) if sum.is_some() => {
+                *sum = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The classic puzzle this is, if it has no constraint and its regions are the boxes of a
     /// shape: then the classic engines solve it.
     pub fn classic(&self) -> Option<Grid> {

@@ -33,7 +33,7 @@ mod cells;
 mod line;
 mod write;
 
-pub use write::to_text;
+pub use write::{constraint_line, to_text};
 
 use super::{Error, ErrorKind, Info, NO_REGION, Puzzle};
 use crate::ShapeError;

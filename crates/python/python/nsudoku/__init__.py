@@ -12,6 +12,10 @@ counted and checked too (``solve``, ``count``, ``is_unique``, ``solutions``, ``c
 text or a ``dict`` of it, the text form, or a ``Variant``, which reads any of them and writes
 links, f-puzzles documents and the text form.
 
+For setters: ``setter`` says which clues of a unique puzzle can go (and a minimal set), or why
+a puzzle is not unique and which given would fix it; ``estimate`` says about how many solutions
+a puzzle has when there are too many to count.
+
     >>> import nsudoku
     >>> p = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     >>> str(nsudoku.solve(p))[:9]
@@ -101,12 +105,14 @@ from ._nsudoku import (  # noqa: E402
     canonical,
     check,
     count,
+    estimate,
     explain,
     generate,
     generate_many,
     hint,
     is_unique,
     rate,
+    setter,
     solutions,
     solve,
     to_lines,
@@ -138,6 +144,7 @@ __all__ = [
     "count",
     "count_many",
     "dedup_many",
+    "estimate",
     "explain",
     "generate",
     "generate_many",
@@ -145,6 +152,7 @@ __all__ = [
     "is_unique",
     "rate",
     "rate_many",
+    "setter",
     "solutions",
     "solve",
     "solve_many",

@@ -197,7 +197,8 @@ def rate_many(
     ``"multiple"``, ``"invalid"``, ``"timeout"`` or ``"error"`` (a grid above 64×64), as
     ``nsudoku rate -f json``. ``scale``: ``"sukaku"`` or ``"classic"``. ``timeout``: seconds a
     puzzle (default 60, as the CLI's; None: no limit); ``threads``: default one per CPU.
-    Raises ``Error`` for a batch of variant puzzles (not rated yet).
+    A batch of variant puzzles (as ``solve_many`` takes them) is rated by the variant logic, as
+    ``rate`` rates one: the hardest step's ER (``scale`` does not apply).
     """
     er, codes = _nsudoku.rate_many(_puzzles(puzzles), box, scale, timeout, threads)
     return er, _STATUSES[codes]

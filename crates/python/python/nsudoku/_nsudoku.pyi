@@ -323,6 +323,27 @@ def count(
 def is_unique(puzzle: _Puzzle, box: _Box = None, timeout: Optional[float] = None, *, ignore_unknown: bool = False) -> bool:
     """Whether the puzzle has exactly one solution."""
 
+def setter(
+    puzzle: _Puzzle,
+    box: _Box = None,
+    *,
+    minimal: bool = False,
+    seed: int = 0,
+    fixes: int = 12,
+    limit: int = 10000,
+    timeout: Optional[float] = None,
+    ignore_unknown: bool = False,
+) -> Dict[str, Any]:
+    """For a unique puzzle, every clue and whether it can go alone (and with ``minimal`` a
+    minimal set); for one with several solutions, two of them, where they differ, and the
+    givens that fix it, fewest solutions left first. The HTTP API's answer, as a ``dict``."""
+
+def estimate(
+    puzzle: _Puzzle, box: _Box = None, *, seconds: float = 1.0, seed: int = 0, ignore_unknown: bool = False
+) -> Optional[Dict[str, Any]]:
+    """About how many solutions (``count``, ``relative_error``, ``probes``, …), by random
+    probes for ``seconds``; None when no probe ended in time."""
+
 def check(
     puzzle: _Puzzle, box: _Box = None, *, grid: Optional[_Classic] = None, ignore_unknown: bool = False
 ) -> Union[List[Problem], List[Broken]]:
@@ -372,6 +393,7 @@ def generate(
     *,
     variant: Optional[str] = None,
     hide_totals: bool = False,
+    givens: Optional[int] = None,
     symmetry: str = "none",
     minimal: bool = False,
     difficulty: Optional[str] = None,
@@ -390,6 +412,7 @@ def generate_many(
     *,
     variant: Optional[str] = None,
     hide_totals: bool = False,
+    givens: Optional[int] = None,
     symmetry: str = "none",
     minimal: bool = False,
     difficulty: Optional[str] = None,

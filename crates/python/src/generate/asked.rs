@@ -46,6 +46,8 @@ pub struct Asked<'a> {
     /// The variant kinds (`killer,x`), for variant puzzles.
     pub variant: Option<&'a str>,
     pub hide_totals: bool,
+    /// Killers: exactly this many givens.
+    pub givens: Option<usize>,
     pub symmetry: &'a str,
     pub minimal: bool,
     pub difficulty: Option<&'a str>,
@@ -67,6 +69,7 @@ impl<'a> Asked<'a> {
             boxes,
             variant: None,
             hide_totals: false,
+            givens: None,
             symmetry,
             minimal,
             difficulty: None,
@@ -77,10 +80,16 @@ impl<'a> Asked<'a> {
     }
 
     /// Variant puzzles of these kinds (none: classic ones).
-    pub(super) fn variant(self, variant: Option<&'a str>, hide_totals: bool) -> Asked<'a> {
+    pub(super) fn variant(
+        self,
+        variant: Option<&'a str>,
+        hide_totals: bool,
+        givens: Option<usize>,
+    ) -> Asked<'a> {
         Asked {
             variant,
             hide_totals,
+            givens,
             ..self
         }
     }
@@ -108,6 +117,11 @@ impl<'a> Asked<'a> {
         if self.hide_totals {
             return Err(PyValueError::new_err(
                 "hide_totals: only killer puzzles (variant=\"killer\") have cage totals",
+            ));
+        }
+        if self.givens.is_some() {
+            return Err(PyValueError::new_err(
+                "givens: only killer puzzles (variant=\"killer\") take a number of givens",
             ));
         }
         let (size, boxes) = (self.size, self.boxes);

@@ -56,13 +56,15 @@ impl<'py> FromPyObject<'_, 'py> for Size {
 /// a variant puzzle instead, unique and minimal: ``puzzle`` is then a ``Variant`` and
 /// ``solution`` a ``Grid``, the same as ``nsudoku generate --variant KINDS --seed seed``;
 /// ``difficulty`` and ``rating`` rate it by the variant logic; ``hide_totals=True`` takes off
-/// every killer cage total the puzzle can do without. ``scale`` is for classic puzzles.
+/// every killer cage total the puzzle can do without; ``givens=N`` makes killers with exactly
+/// ``N`` givens, placed at random first, the cages made around them. ``scale`` is for classic
+/// puzzles.
 #[pyfunction]
 #[pyo3(signature = (size = Size(9), r#box = None, *, variant = None, hide_totals = false,
-    symmetry = "none", minimal = false, difficulty = None, rating = None, scale = "sukaku",
-    seed = None, timeout = None),
-    text_signature = "(size=9, box=None, *, variant=None, hide_totals=False, symmetry='none', \
-        minimal=False, difficulty=None, rating=None, scale='sukaku', seed=None, timeout=None)")]
+    givens = None, symmetry = "none", minimal = false, difficulty = None, rating = None,
+    scale = "sukaku", seed = None, timeout = None),
+    text_signature = "(size=9, box=None, *, variant=None, hide_totals=False, givens=None, \
+        symmetry='none', minimal=False, difficulty=None, rating=None, scale='sukaku', seed=None, timeout=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -70,6 +72,7 @@ pub fn generate(
     r#box: Option<BoxShape>,
     variant: Option<&str>,
     hide_totals: bool,
+    givens: Option<usize>,
     symmetry: &str,
     minimal: bool,
     difficulty: Option<&str>,
@@ -79,7 +82,7 @@ pub fn generate(
     timeout: Option<f64>,
 ) -> PyResult<Generated> {
     let asked = Asked::new(size.0, r#box, symmetry, minimal)
-        .variant(variant, hide_totals)
+        .variant(variant, hide_totals, givens)
         .rated(difficulty, rating, scale, timeout);
     if let Some(kinds) = asked.variant {
         return variant::one(py, &asked, kinds, seed);
@@ -116,11 +119,11 @@ pub fn generate(
 /// ``nsudoku generate --variant KINDS -n count --seed seed``, whatever the threads.
 #[pyfunction]
 #[pyo3(signature = (count, size = Size(9), r#box = None, *, variant = None, hide_totals = false,
-    symmetry = "none", minimal = false, difficulty = None, rating = None, scale = "sukaku",
-    seed = None, timeout = None, threads = None),
+    givens = None, symmetry = "none", minimal = false, difficulty = None, rating = None,
+    scale = "sukaku", seed = None, timeout = None, threads = None),
     text_signature = "(count, size=9, box=None, *, variant=None, hide_totals=False, \
-        symmetry='none', minimal=False, difficulty=None, rating=None, scale='sukaku', seed=None, \
-        timeout=None, threads=None)")]
+        givens=None, symmetry='none', minimal=False, difficulty=None, rating=None, \
+        scale='sukaku', seed=None, timeout=None, threads=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate_many<'py>(
     py: Python<'py>,
@@ -129,6 +132,7 @@ pub fn generate_many<'py>(
     r#box: Option<BoxShape>,
     variant: Option<&str>,
     hide_totals: bool,
+    givens: Option<usize>,
     symmetry: &str,
     minimal: bool,
     difficulty: Option<&str>,
@@ -139,7 +143,7 @@ pub fn generate_many<'py>(
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let asked = Asked::new(size.0, r#box, symmetry, minimal)
-        .variant(variant, hide_totals)
+        .variant(variant, hide_totals, givens)
         .rated(difficulty, rating, scale, timeout);
     if let Some(kinds) = asked.variant {
         return variant::many(py, &asked, kinds, count, seed, threads);

@@ -7,7 +7,9 @@
 use std::time::Duration;
 
 use nsudoku::generate::Symmetry;
-use nsudoku::generate::variant::{self as generate, Generator, Kind, Options, parse_kinds};
+use nsudoku::generate::variant::{
+    self as generate, Generator, Kind, Options, givens_problem, parse_kinds,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -37,12 +39,16 @@ fn generator(asked: &Asked<'_>, kinds: &str, seed: u64) -> PyResult<(Generator, 
             "hide_totals: only killer puzzles have cage totals",
         ));
     }
+    if let Some(problem) = givens_problem(&kinds, n, asked.givens) {
+        return Err(PyValueError::new_err(format!("givens: {problem}")));
+    }
     let symmetry = named("symmetry", asked.symmetry, &Symmetry::ALL, Symmetry::name)?;
     let (rating, duration) = band(asked.difficulty, asked.rating, asked.timeout)?;
     let options = Options {
         symmetry,
         minimal: asked.minimal,
         hide_totals: asked.hide_totals,
+        givens: asked.givens,
         rating,
         max_attempts: MAX_ATTEMPTS,
         ..Options::new(n, kinds)

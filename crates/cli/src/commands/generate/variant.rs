@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use anyhow::bail;
-use nsudoku::generate::variant::{Generated, Generator, Options};
+use nsudoku::generate::variant::{Generated, Generator, Options, givens_problem};
 use nsudoku::variant::{fpuzzles, text};
 use serde_json::json;
 
@@ -23,11 +23,15 @@ pub fn run(args: &GenerateArgs, kinds: &Kinds) -> anyhow::Result<Status> {
     if !(4..=16).contains(&size) {
         bail!("variant puzzles are generated from 4×4 to 16×16, not {size}×{size}");
     }
+    if let Some(problem) = givens_problem(&kinds.0, size, args.givens) {
+        bail!("--givens: {problem}");
+    }
     let seed = crate::commands::seed_or_clock(args.seed);
     let options = Options {
         symmetry: args.symmetry,
         minimal: args.minimal,
         killer_givens: args.killer_givens,
+        givens: args.givens,
         hide_totals: args.hide_totals,
         rating: band.map(|(low, high)| low..=high),
         max_attempts: args.max_attempts.min(1_000),

@@ -10,6 +10,8 @@
 //! 3. Neighbouring cages are merged (at most [`max_cage`] cells, digits still different),
 //!    pairs tried in random order until none can be merged without a second solution.
 //! 4. With givens, the givens are taken out while the puzzle stays unique ([`super::dig`]).
+//!    With [`Options::givens`] (a number asked), that many are placed in random cells before
+//!    step 2 and all stay: the cages are split and merged around them.
 //! 5. With [`Options::hide_totals`], the cages' totals are taken off in random order, each
 //!    kept off only while the puzzle stays unique (the cage stays: different digits).
 //!
@@ -62,7 +64,18 @@ pub(super) fn make(
     let n = options.size;
     let most = max_cage(n);
     let mut cages = partition(n, solution, most, rng);
-    let mut givens: Vec<Item> = Vec::new();
+    let mut givens: Vec<Item> = match options.givens {
+        Some(k) => {
+            let mut free: Vec<usize> = (0..n * n).filter(|&i| base.givens()[i] == 0).collect();
+            free.shuffle(rng);
+            free.truncate(k);
+            free.sort_unstable();
+            free.into_iter()
+                .map(|i| Item::Given(i, solution[i]))
+                .collect()
+        }
+        None => Vec::new(),
+    };
     let with = |cages: &[Cage], givens: &[Item]| with_cages(base, cages, givens, solution);
     let mut rounds = 0;
     loop {
@@ -74,7 +87,7 @@ pub(super) fn make(
             Check::Unique => break,
             Check::Other(other) => {
                 let differ: Vec<usize> = (0..n * n).filter(|&i| other[i] != solution[i]).collect();
-                if options.killer_givens && rng.random_bool(0.5) {
+                if options.killer_givens && options.givens.is_none() && rng.random_bool(0.5) {
                     let i = differ[rng.random_range(0..differ.len())];
                     givens.push(Item::Given(i, solution[i]));
                     continue;
@@ -115,9 +128,10 @@ pub(super) fn make(
     let caged = with(&cages, &[]);
     // Without givens the cages are the puzzle, unique as the merging left it: checking it
     // again would repeat the last check that passed, the longest (on 12×12, 8 % of the time).
-    let dug = match givens.is_empty() {
-        true => caged,
-        false => dig::dig(&caged, givens, options, solution, rng, checker)?,
+    let dug = match (givens.is_empty(), options.givens) {
+        (true, _) => caged,
+        (false, Some(_)) => with(&cages, &givens),
+        (false, None) => dig::dig(&caged, givens, options, solution, rng, checker)?,
     };
     if !options.hide_totals {
         return Ok(dug);

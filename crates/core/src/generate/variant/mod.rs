@@ -185,6 +185,10 @@ pub struct Options {
     pub minimal: bool,
     /// Killers: solve with a few givens as well as cages (fewer, larger cages).
     pub killer_givens: bool,
+    /// Killers: exactly this many givens (at most the grid's cells), placed first in random
+    /// cells (whatever the symmetry), the cages then made around them; none is
+    /// taken away, so some may not be needed. Overrides [`Options::killer_givens`].
+    pub givens: Option<usize>,
     /// Killers: take off every cage total the puzzle can do without (the cage stays, its
     /// digits different). Off by default: newspaper killers show every total.
     pub hide_totals: bool,
@@ -192,6 +196,17 @@ pub struct Options {
     pub rating: Option<RangeInclusive<f64>>,
     /// Candidates to make for one puzzle before giving up.
     pub max_attempts: u32,
+}
+
+/// What is wrong with asking for `givens` givens in puzzles of `kinds` on a `size × size`
+/// grid (only killers take a number of givens, at most the grid's cells), in the words the
+/// CLI, the server and Python give; `None` when nothing is.
+pub fn givens_problem(kinds: &[Kind], size: usize, givens: Option<usize>) -> Option<String> {
+    let k = givens?;
+    if !kinds.contains(&Kind::Killer) {
+        return Some("only killer puzzles take a number of givens".to_string());
+    }
+    (k > size * size).then(|| format!("at most {} on {size}×{size}, not {k}", size * size))
 }
 
 impl Options {
@@ -203,6 +218,7 @@ impl Options {
             symmetry: Symmetry::None,
             minimal: false,
             killer_givens: false,
+            givens: None,
             hide_totals: false,
             rating: None,
             max_attempts: 100,

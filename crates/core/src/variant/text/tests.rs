@@ -462,6 +462,23 @@ fn the_writer_writes_what_one_would_write() {
     })
     .unwrap();
     p.set_candidates(cell(4, 4), 0b1100, "").unwrap();
+    // One constraint alone, as lists name it.
+    let lines: Vec<String> = p
+        .constraints()
+        .iter()
+        .map(|c| super::constraint_line(c, 4))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "thermo r2c1-4",
+            "even r3c1",
+            "even r3c2",
+            "killer 10 r3-4c3-4",
+            "whispers r4c1-r3c2",
+            "xsum 6 c1 top"
+        ]
+    );
     assert_eq!(
         to_text(&p),
         "title: Small\n1...\n....\n....\n....\ncandidates 3 4 r4c4\nthermo r2c1-4\neven r3c1-2\n\

@@ -184,6 +184,15 @@ fn clue(clue: Clue, always: bool) -> String {
     }
 }
 
+/// One constraint as its line of the text form, in a grid of side `n` (`killer 15 r1c1-2`,
+/// `even r3c4`): how messages and lists name a constraint.
+pub fn constraint_line(c: &Constraint, n: usize) -> String {
+    match single_cell(c) {
+        Some(cell) => format!("{} {}", c.name(), cells::write(&[cell], true)),
+        None => line(c, n),
+    }
+}
+
 /// The line of a constraint other than a single-cell rule.
 fn line(c: &Constraint, n: usize) -> String {
     let name = c.name();
