@@ -361,10 +361,10 @@ def test_iss_strings_links_and_the_forums_lines():
     assert nsudoku.count(killer) == 1
     # What ISS has and nsudoku has not is named, or skipped with a warning.
     with pytest.raises(nsudoku.InvalidPuzzle) as e:
-        nsudoku.Variant(iss + ".RellikCage~5~R1C1~R1C2")
-    assert e.value.errors[0].kind == "unknown_constraint" and "RellikCage" in str(e.value)
-    with pytest.warns(nsudoku.VariantWarning, match="RellikCage"):
-        assert nsudoku.Variant(iss + ".RellikCage~5~R1C1~R1C2", ignore_unknown=True) == v
+        nsudoku.Variant(iss + ".Lunchbox~5~R1C1~R1C2")
+    assert e.value.errors[0].kind == "unknown_constraint" and "Lunchbox" in str(e.value)
+    with pytest.warns(nsudoku.VariantWarning, match="Lunchbox"):
+        assert nsudoku.Variant(iss + ".Lunchbox~5~R1C1~R1C2", ignore_unknown=True) == v
     # A rule ISS cannot say is an Error.
     with pytest.raises(nsudoku.Error, match="slow"):
         nsudoku.Variant("size: 4\nslowthermo r1c1-3\n").to_iss()

@@ -364,7 +364,7 @@ async fn iss_strings_links_and_the_forums_lines_solve() {
     .await;
     assert_eq!((status, &v["count"]), (StatusCode::OK, &json!(1)), "{v}");
     // An ISS constraint nsudoku lacks is named and refused, or skipped with a warning.
-    let rellik = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.RellikCage~5~R2C1~R2C2";
+    let rellik = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.Lunchbox~5~R2C1~R2C2";
     let (status, v) = post_json("/api/v1/count", json!({ "puzzle": rellik })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     let e = &v["error"]["errors"][0];
@@ -372,7 +372,7 @@ async fn iss_strings_links_and_the_forums_lines_solve() {
     assert!(
         e["message"]
             .as_str()
-            .is_some_and(|m| m.contains("RellikCage")),
+            .is_some_and(|m| m.contains("Lunchbox")),
         "{v}"
     );
     let (status, v) = post_json(
@@ -384,7 +384,7 @@ async fn iss_strings_links_and_the_forums_lines_solve() {
     assert!(
         v["warnings"][0]
             .as_str()
-            .is_some_and(|w| w.contains("RellikCage")),
+            .is_some_and(|w| w.contains("Lunchbox")),
         "{v}"
     );
 }

@@ -86,7 +86,7 @@ pub(crate) const TYPES: &[&str] = &[
     "RegionSize",
     "RegionSumLine",
     "Regex",
-    "RellikCage",
+    "Lunchbox",
     "Renban",
     "Replicate",
     "SameValues",
@@ -194,8 +194,8 @@ fn form_decode(text: &str) -> String {
 /// assert_eq!(read.puzzle.constraints().len(), 2);
 /// assert_eq!(iss::to_string(&read.puzzle)?, text);
 ///
-/// let error = iss::from_text(".RellikCage~5~R1C1~R1C2", ReadOptions::default()).unwrap_err();
-/// assert!(error[0].message.contains("RellikCage"));
+/// let error = iss::from_text(".Lunchbox~5~R1C1~R1C2", ReadOptions::default()).unwrap_err();
+/// assert!(error[0].message.contains("Lunchbox"));
 /// # Ok::<(), nsudoku::variant::Error>(())
 /// ```
 pub fn from_text(text: &str, options: ReadOptions) -> Result<Read, Vec<Error>> {

@@ -178,9 +178,9 @@ test('Import takes a SudokuPad link, Share offers the puzzle in f-puzzles, Sudok
   // Import takes an ISS string over several lines, as ISS's files hold one, and names the ISS
   // constraint nsudoku lacks.
   await page.click('#import');
-  await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.RellikCage~5~R3C1~R3C2\n');
+  await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.Lunchbox~5~R3C1~R3C2\n');
   await page.click('#import-go');
-  await page.waitForFunction(() => document.querySelector('#import-errors').textContent.includes('RellikCage'));
+  await page.waitForFunction(() => document.querySelector('#import-errors').textContent.includes('Lunchbox'));
   await page.fill('#import-text', '.Shape~4x4\n.Thermo~R1C1~R1C2~R1C3~R1C4\n.Cage~5~R3C1~R3C2\n');
   await page.click('#import-go');
   await page.waitForSelector('#import-dialog', { state: 'hidden' });

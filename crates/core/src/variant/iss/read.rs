@@ -753,9 +753,21 @@ impl Builder {
                     }
                 }
             }
+            "RellikCage" => {
+                let sum = self.count::<u32>(first(), "a rellik cage's total", at);
+                let cells = args.get(1..).and_then(|a| self.cells(a, at));
+                if let (Some(sum), Some(cells)) = (sum, cells) {
+                    self.push(Constraint::Rellik { cells, sum }, at);
+                }
+            }
+            "EqualityCage" => {
+                if let Some(cells) = self.cells(args, at) {
+                    self.push(Constraint::Equality { cells }, at);
+                }
+            }
             "Sum" => self.sum(args, at),
             "LittleKiller" => self.little_killer(args, at),
-            "XSum" | "Skyscraper" => self.both_ends(&item.name, args, at),
+            "XSum" | "Skyscraper" | "NumberedRoom" => self.both_ends(&item.name, args, at),
             "Sandwich" => {
                 let sum = self.count::<u32>(first(), "a sandwich's total", at);
                 let line = args.get(1).and_then(|id| self.line_clue(id, true, at));
@@ -1133,10 +1145,20 @@ impl Builder {
             let value = self.count::<u32>(value, "a clue", at);
             let clue = self.line_clue(id, forward, at);
             if let (Some(value), Some(clue)) = (value, clue) {
-                let constraint = if name == "XSum" {
-                    Constraint::XSum { clue, sum: value }
-                } else {
-                    Constraint::Skyscraper { clue, count: value }
+                let constraint = match name {
+                    "XSum" => Constraint::XSum { clue, sum: value },
+                    "NumberedRoom" => match u16::try_from(value) {
+                        Ok(digit) => Constraint::NumberedRoom { clue, digit },
+                        Err(_) => {
+                            self.error(
+                                ErrorKind::BadValue,
+                                format!("a numbered room's digit cannot be {value}"),
+                                at,
+                            );
+                            continue;
+                        }
+                    },
+                    _ => Constraint::Skyscraper { clue, count: value },
                 };
                 self.push(constraint, at);
             }

@@ -520,11 +520,11 @@ fn anti_consecutive_holds_across_kropki_dots() {
 
 #[test]
 fn rules_nsudoku_lacks_are_named_and_refused_or_skipped() {
-    let text = ".Cage~10~R1C1~R1C2.RellikCage~5~R2C1~R2C2.Or.Thermo~R1C1~R1C2.End.Modular~5~R3C1~R3C2.Var~L~loop~3.Cage~4~R5C5~R5C5";
+    let text = ".Cage~10~R1C1~R1C2.Lunchbox~5~R2C1~R2C2.Or.Thermo~R1C1~R1C2.End.Modular~5~R3C1~R3C2.Var~L~loop~3.Cage~4~R5C5~R5C5";
     let e = errors(text);
     let messages: Vec<&str> = e.iter().map(|e| e.message.as_str()).collect();
     assert_eq!(e.len(), 5, "{messages:?}");
-    assert!(messages[0].starts_with("ISS's RellikCage (rellik cage) is not a rule nsudoku has"));
+    assert!(messages[0].starts_with("ISS's Lunchbox (lunchbox) is not a rule nsudoku has"));
     assert!(messages[1].starts_with("ISS's Or (or)"));
     assert!(messages[2].starts_with("ISS's Modular line with a modulus of 5"));
     assert!(messages[3].starts_with("ISS's Var (var)"));
@@ -634,4 +634,20 @@ fn rules_iss_lacks_are_written_as_the_items_that_make_them() {
             .message
             .contains("16×16")
     );
+}
+
+#[test]
+fn rellik_equality_cages_and_numbered_rooms_round_trip() {
+    let text =
+        ".RellikCage~5~R1C1~R1C2.EqualityCage~R2C1~R2C2.NumberedRoom~R3~2~.NumberedRoom~C4~~3";
+    let read = from_text(text, ReadOptions::default()).expect("read");
+    let c = read.puzzle.constraints();
+    assert_eq!(c.len(), 4);
+    assert!(matches!(c[0], Constraint::Rellik { sum: 5, .. }));
+    assert!(matches!(c[1], Constraint::Equality { .. }));
+    assert!(matches!(c[2], Constraint::NumberedRoom { digit: 2, .. }));
+    assert!(matches!(c[3], Constraint::NumberedRoom { digit: 3, .. }));
+    let written = to_string(&read.puzzle).expect("written");
+    let again = from_text(&written, ReadOptions::default()).expect("read again");
+    assert_eq!(again.puzzle, read.puzzle, "{written}");
 }

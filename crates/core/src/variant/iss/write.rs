@@ -187,6 +187,17 @@ fn regions(puzzle: &Puzzle) -> Result<String, Error> {
     Ok(out)
 }
 
+/// A clue outside the grid read from one end of its row or column (`~value~` at the start,
+/// `~~value` at the end).
+fn outside(name: &str, clue: Clue, value: u32) -> String {
+    let (id, forward) = line_id(clue);
+    if forward {
+        format!(".{name}~{id}~{value}~")
+    } else {
+        format!(".{name}~{id}~~{value}")
+    }
+}
+
 /// A row or column clue's ISS name (`R3`, `C3`) and whether it is read forwards (from the
 /// left or the top).
 fn line_id(clue: Clue) -> (String, bool) {
@@ -403,19 +414,13 @@ fn item(puzzle: &Puzzle, c: &Constraint) -> Result<String, Error> {
                 None => format!(".Sum~{sum}{}", ids(cells)),
             }
         }
+        Constraint::Rellik { cells, sum } => format!(".RellikCage~{sum}{}", ids(cells)),
+        Constraint::Equality { cells } => format!(".EqualityCage{}", ids(cells)),
         Constraint::Sandwich { clue, sum } => format!(".Sandwich~{sum}~{}", line_id(*clue).0),
-        Constraint::XSum { clue, sum } | Constraint::Skyscraper { clue, count: sum } => {
-            let name = if matches!(c, Constraint::XSum { .. }) {
-                "XSum"
-            } else {
-                "Skyscraper"
-            };
-            let (id, forward) = line_id(*clue);
-            if forward {
-                format!(".{name}~{id}~{sum}~")
-            } else {
-                format!(".{name}~{id}~~{sum}")
-            }
+        Constraint::XSum { clue, sum } => outside("XSum", *clue, *sum),
+        Constraint::Skyscraper { clue, count } => outside("Skyscraper", *clue, *count),
+        Constraint::NumberedRoom { clue, digit } => {
+            outside("NumberedRoom", *clue, u32::from(*digit))
         }
         Constraint::Arrow { bulb, shaft } => {
             if let [one] = bulb[..] {
