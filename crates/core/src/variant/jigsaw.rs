@@ -15,7 +15,9 @@
 //! 000000012345505012345555112345511112344466212334666222334466667388887777888887777
 //! ```
 //!
-//! No plain grid has `2N²` cells, so the first form never reads as a classic line.
+//! No plain grid has `2N²` cells, so the first form never reads as a classic line; a layout in
+//! which no region has two cells side by side is a solution, not regions (a puzzle and its
+//! solution on one line).
 //! [`to_line`] writes the first form.
 
 use super::{Error, ErrorKind, Puzzle};
@@ -59,6 +61,14 @@ pub(crate) fn layout(symbols: &[char], n: usize, connected: bool) -> Option<Vec<
         return None;
     }
     Some(regions)
+}
+
+/// Whether no two cells side by side share a region (as no two of a solution share a digit).
+fn scattered(regions: &[u16], n: usize) -> bool {
+    (0..n * n).all(|i| {
+        let (r, c) = (i / n, i % n);
+        (c + 1 == n || regions[i] != regions[i + 1]) && (r + 1 == n || regions[i] != regions[i + n])
+    })
 }
 
 /// Whether the cells of region `k` are connected by sides.
@@ -117,8 +127,10 @@ fn givens(chars: &[char], n: usize) -> Option<Vec<u16>> {
         .collect()
 }
 
-/// The givens (empty for the layout alone) and regions of a jigsaw line, if it is one; the
-/// layout alone must have connected regions when `connected`.
+/// The givens (empty for the layout alone) and regions of a jigsaw line, if it is one. When
+/// `connected`, the layout alone must have connected regions, and a layout after givens must
+/// have two cells of a region side by side somewhere: a puzzle and its solution on one line
+/// has `2N²` characters too, but no digit of a solution is beside itself.
 pub(crate) fn split(line: &str, connected: bool) -> Option<(Vec<u16>, Vec<u16>, usize)> {
     let t = line.trim();
     if t.contains(char::is_whitespace) {
@@ -133,7 +145,11 @@ pub(crate) fn split(line: &str, connected: bool) -> Option<(Vec<u16>, Vec<u16>, 
         if second.len() != first.len() {
             return None;
         }
-        return Some((givens(&first, n)?, layout(&second, n, false)?, n));
+        let regions = layout(&second, n, false)?;
+        if connected && scattered(&regions, n) {
+            return None;
+        }
+        return Some((givens(&first, n)?, regions, n));
     }
     let chars: Vec<char> = t.chars().collect();
     let len = chars.len();
@@ -143,6 +159,9 @@ pub(crate) fn split(line: &str, connected: bool) -> Option<(Vec<u16>, Vec<u16>, 
     {
         let values = givens(&chars[..n * n], n)?;
         let regions = layout(&chars[n * n..], n, false)?;
+        if connected && scattered(&regions, n) {
+            return None;
+        }
         return Some((values, regions, n));
     }
     let n = side_of(len)?;
@@ -296,6 +315,10 @@ mod tests {
         assert!(!is_line(&cut));
         let with_givens = format!("{}{cut}", ".".repeat(81));
         assert!(is_line(&with_givens));
+        // A puzzle and its solution on one line is not a jigsaw line.
+        let puzzle = format!("{}{}", ".".repeat(40), &solved[40..]);
+        assert!(!is_line(&format!("{puzzle}{solved}")));
+        assert!(!is_line(&format!("{puzzle} {solved}")));
     }
 
     #[test]
