@@ -651,3 +651,16 @@ fn rellik_equality_cages_and_numbered_rooms_round_trip() {
     let again = from_text(&written, ReadOptions::default()).expect("read again");
     assert_eq!(again.puzzle, read.puzzle, "{written}");
 }
+
+#[test]
+fn an_empty_grid_round_trips() {
+    for text in ["", ".Shape~9x9", ".Shape~4x4"] {
+        let Ok(read) = from_text(text, ReadOptions::default()) else {
+            continue;
+        };
+        let written = to_string(&read.puzzle).expect("written");
+        let back = from_text(&written, ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{text:?} written as {written:?}: {e:?}"));
+        assert_eq!(back.puzzle, read.puzzle);
+    }
+}

@@ -96,6 +96,10 @@ pub fn to_string(puzzle: &Puzzle) -> Result<String, Error> {
         }
         out.push_str(&item(puzzle, c)?);
     }
+    if out.is_empty() {
+        // An empty 9×9 grid: the shape says it, as ISS reads nothing as no puzzle.
+        out.push_str(".Shape~9x9");
+    }
     Ok(out)
 }
 
